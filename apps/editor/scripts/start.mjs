@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// Starts the production build on embedded defaults: data (PGlite database,
+// workflow runs, generated secrets) in <repo>/.data unless configured.
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const app = join(dirname(fileURLToPath(import.meta.url)), "..");
+const port = process.env.PORT ?? "3000";
+const host = process.env.HOST ?? "0.0.0.0";
+const dataDir = resolve(process.env.COAUTHOR_DATA_DIR ?? join(app, "..", "..", ".data"));
+mkdirSync(dataDir, { recursive: true });
+
+const env = {
+  ...process.env,
+  PORT: port,
+  COAUTHOR_DATA_DIR: dataDir,
+  // Workflow DevKit's local world keeps runs in .next/ by default, which a rebuild empties.
+  WORKFLOW_LOCAL_DATA_DIR: process.env.WORKFLOW_LOCAL_DATA_DIR ?? join(dataDir, "workflow"),
+};
+const next = join(app, "node_modules", ".bin", "next");
+const child = spawn(next, ["start", "-p", port, "-H", host], {
+  cwd: app,
+  env,
+  stdio: ["inherit", "pipe", "inherit"],
+});
+let announced = false;
+child.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  if (!announced && /ready|started/i.test(String(chunk))) {
+    announced = true;
+    process.stdout.write(`\nCoauthor is running at http://localhost:${port}  (data: ${dataDir})\n\n`);
+  }
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,22 @@
+import { requireUser } from "@/server/agent/authorize";
+import { cancelAgentRun } from "@/server/agent/run-control";
+import { apiError } from "@/server/http/errors";
+import { findRun } from "@/server/runs";
+
+export const runtime = "nodejs";
+
+/** Stop: cancels the run on the server (204); the stream ends with `finish: cancelled`. */
+export async function DELETE(
+  request: Request,
+  context: { params: Promise<{ runId: string }> },
+): Promise<Response> {
+  const user = await requireUser(request, "cancel");
+  if (!user.ok) return user.response;
+  const { runId } = await context.params;
+  const run = await findRun(runId);
+  if (!run) return apiError(404, "not_found:run", "run not found");
+  if (run.userId !== user.userId) return apiError(403, "forbidden:run", "this run is not yours");
+  await cancelAgentRun(runId, "stopped by the writer");
+  console.info(`[agent] runId=${runId} cancel requested`);
+  return new Response(null, { status: 204 });
+}

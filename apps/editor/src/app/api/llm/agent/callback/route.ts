@@ -1,0 +1,67 @@
+import { signingKeys, toolHookToken, verifyHookToken } from "@coauthor/agent-workflow/server";
+import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
+import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
+import { resumeHook } from "workflow/api";
+import { HookNotFoundError } from "workflow/errors";
+import { requireDocument, requireUser } from "@/server/agent/authorize";
+import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
+import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+
+export const runtime = "nodejs";
+
+/**
+ * A tool result from the browser (spec §3.2). Every check runs before the
+ * workflow is resumed; a replayed delivery answers 204 and resumes nothing.
+ */
+export async function POST(request: Request): Promise<Response> {
+  const user = await requireUser(request, "callback");
+  if (!user.ok) return user.response;
+  const body = await readJsonBody(request, "callback", MAX_CALLBACK_BYTES);
+  if (!body.ok) return body.response;
+  const parsed = toolCallbackBodySchema.safeParse(body.value);
+  if (!parsed.success) return apiError(400, "bad_request:callback", describeIssues(parsed.error.issues));
+  const { hookToken, toolCallId, result } = parsed.data;
+
+  const verified = await verifyHookToken(hookToken, signingKeys().hookToken);
+  if (!verified.ok) return apiError(401, "unauthorized:hook_token", `hook token ${verified.message}`);
+  const claims = verified.claims;
+  if (claims.userId !== user.userId)
+    return apiError(403, "forbidden:hook_token", "token belongs to another user");
+  if (claims.toolCallId !== toolCallId)
+    return apiError(403, "forbidden:hook_token", "token is for another tool call");
+  const access = await requireDocument(user.userId, claims.documentId);
+  if (!access.ok) return apiError(403, "forbidden:document", "you may no longer edit this document");
+
+  const toolName = toolNameSchema.safeParse(claims.toolName);
+  if (!toolName.success) return apiError(400, "bad_request:callback", `unknown tool ${claims.toolName}`);
+  const output = toolSchemas[toolName.data].output.safeParse(result);
+  if (!output.success) {
+    return apiError(
+      400,
+      "bad_request:callback",
+      `result does not match ${toolName.data}: ${describeIssues(output.error.issues)}`,
+    );
+  }
+
+  const claim = await claimTokenUse({
+    jti: claims.jti,
+    runId: claims.runId,
+    toolCallId,
+    bodyHash: bodyHash(toolCallId, result),
+  });
+  if (claim === "replay") return new Response(null, { status: 204 });
+  if (claim === "conflict")
+    return apiError(409, "conflict:hook_token", "this token was already used with another result");
+
+  try {
+    await resumeHook(toolHookToken(claims.runId, toolCallId), { toolCallId, result: output.data });
+  } catch (error) {
+    if (error instanceof HookNotFoundError) {
+      return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
+    }
+    await releaseTokenUse(claims.jti);
+    console.error(`[agent] runId=${claims.runId} toolCallId=${toolCallId} resume failed:`, error);
+    return apiError(500, "internal:callback", "could not deliver the result; retry");
+  }
+  return new Response(null, { status: 204 });
+}

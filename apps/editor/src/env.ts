@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+// The one place the app reads process.env (the agent package has its own).
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional(),
+  COAUTHOR_DATA_DIR: z.string().optional(),
+  SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+});
+
+const parsed = envSchema.safeParse(process.env);
+if (!parsed.success) {
+  throw new Error(
+    `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+  );
+}
+
+/** The app's validated environment. */
+export const env = parsed.data;

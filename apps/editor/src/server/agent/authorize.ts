@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { sessionFromRequest } from "@/server/auth/session";
+import { getDb } from "@/server/db";
+import { documents } from "@/server/db/schema";
+import { ensureUser, findAccessibleDocument } from "@/server/documents";
+import { apiError } from "@/server/http/errors";
+
+/** The session user, or a 401 response. */
+export async function requireUser(request: Request, surface: string) {
+  const session = await sessionFromRequest(request);
+  if (!session)
+    return { ok: false as const, response: apiError(401, `unauthorized:${surface}`, "sign in first") };
+  await ensureUser(session.userId);
+  return { ok: true as const, userId: session.userId };
+}
+
+/** The document if the user may use it; a 404 (missing) or 403 (not theirs) response otherwise. */
+export async function requireDocument(userId: string, documentId: string) {
+  const document = await findAccessibleDocument(userId, documentId);
+  if (document) return { ok: true as const, document };
+  const db = await getDb();
+  const [exists] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId));
+  return {
+    ok: false as const,
+    response: exists
+      ? apiError(403, "forbidden:document", "you do not have access to this document")
+      : apiError(404, "not_found:document", "document not found"),
+  };
+}

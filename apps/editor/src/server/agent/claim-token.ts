@@ -1,0 +1,38 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/server/db";
+import { hookTokenUses } from "@/server/db/schema";
+
+/** First use, a replay of the same body, or a different body with a used token. */
+export type ClaimOutcome = "claimed" | "replay" | "conflict";
+
+/** Hash of the canonical callback body (replays compare by it). */
+export function bodyHash(toolCallId: string, result: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify([toolCallId, result]))
+    .digest("hex");
+}
+
+/** Claims a hook token's jti once, atomically (a unique key in the database). */
+export async function claimTokenUse(use: {
+  jti: string;
+  runId: string;
+  toolCallId: string;
+  bodyHash: string;
+}): Promise<ClaimOutcome> {
+  const db = await getDb();
+  const inserted = await db
+    .insert(hookTokenUses)
+    .values(use)
+    .onConflictDoNothing()
+    .returning({ jti: hookTokenUses.jti });
+  if (inserted.length > 0) return "claimed";
+  const [existing] = await db.select().from(hookTokenUses).where(eq(hookTokenUses.jti, use.jti));
+  return existing?.bodyHash === use.bodyHash ? "replay" : "conflict";
+}
+
+/** Releases a claim whose resume failed for a transient reason, so the client may retry. */
+export async function releaseTokenUse(jti: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(hookTokenUses).where(eq(hookTokenUses.jti, jti));
+}

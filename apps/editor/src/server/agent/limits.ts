@@ -1,0 +1,12 @@
+import { agentEnv } from "@coauthor/agent-workflow";
+import type { AgentLimits } from "@coauthor/agent-workflow/server";
+
+/** The run limits configured for this server. */
+export function agentLimits(): AgentLimits {
+  const env = agentEnv();
+  return {
+    maxSteps: env.AGENT_MAX_STEPS,
+    maxToolCallsPerStep: env.AGENT_MAX_TOOL_CALLS_PER_STEP,
+    toolDeadlineMs: env.AGENT_TOOL_DEADLINE_MS,
+  };
+}

@@ -1,0 +1,122 @@
+import type { RunEvent } from "@coauthor/types";
+import { encodeSseFrame } from "@coauthor/types/sse";
+import { getRun } from "workflow/api";
+
+const STATUS_POLL_MS = 500;
+// After the engine reports the run ended, how long the stream may still
+// deliver its own last frame before we write one for it.
+const GRACE_MS = 1_500;
+const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
+const LAST_ID = /(?:^|\n)id: (\d+)\n/g;
+
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-store, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;
+
+function sawTerminal(chunk: string): boolean {
+  for (const match of chunk.matchAll(TERMINAL)) {
+    if (match[1] === "finish" || match[2]?.includes('"recoverable":false')) return true;
+  }
+  return false;
+}
+
+/**
+ * Streams a run's SSE chunks to the client. Workflow DevKit does not close a
+ * run's stream on cancel or crash (pitfall 3), so this also watches the run's
+ * status and, if the run ended without writing its last frame, writes one.
+ */
+export function runEventResponse(
+  runId: string,
+  readable: ReadableStream<string>,
+  options: { signal: AbortSignal; onClientGone?: () => void; onEnd?: (event: "finish" | "error") => void },
+): Response {
+  let lastId = -1;
+  let terminal = false;
+  let closed = false;
+  const encoder = new TextEncoder();
+  const reader = readable.getReader();
+
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        controller.close();
+        void reader.cancel().catch(() => undefined);
+      };
+      const watchdog = watchStatus(
+        runId,
+        () => terminal || closed,
+        (status) => {
+          if (terminal || closed) return;
+          terminal = true;
+          const event: RunEvent =
+            status === "cancelled"
+              ? { type: "finish", runId, id: lastId + 1, status: "cancelled", summary: "Stopped." }
+              : {
+                  type: "error",
+                  runId,
+                  id: lastId + 1,
+                  code: "run-ended",
+                  message: `the run ${status}`,
+                  recoverable: false,
+                };
+          controller.enqueue(encoder.encode(encodeSseFrame(event)));
+          options.onEnd?.(event.type === "finish" ? "finish" : "error");
+          close();
+        },
+      );
+      options.signal.addEventListener("abort", () => {
+        if (!terminal) options.onClientGone?.();
+        closed = true;
+        void reader.cancel().catch(() => undefined);
+      });
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done || closed) break;
+          for (const match of value.matchAll(LAST_ID)) lastId = Math.max(lastId, Number(match[1]));
+          controller.enqueue(encoder.encode(value));
+          if (sawTerminal(value)) {
+            terminal = true;
+            options.onEnd?.(value.includes("\nevent: finish\n") ? "finish" : "error");
+            break;
+          }
+        }
+      } catch (error) {
+        if (!closed) console.error(`[agent] runId=${runId} stream failed:`, error);
+      } finally {
+        watchdog.stop();
+        close();
+      }
+    },
+    cancel() {
+      closed = true;
+      void reader.cancel().catch(() => undefined);
+    },
+  });
+  return new Response(body, { headers: { ...SSE_HEADERS, "x-run-id": runId } });
+}
+
+function watchStatus(runId: string, done: () => boolean, onEnded: (status: string) => void) {
+  let endedAt: number | undefined;
+  const timer = setInterval(async () => {
+    if (done()) return clearInterval(timer);
+    try {
+      const status = await getRun(runId).status;
+      if (status === "completed" || status === "failed" || status === "cancelled") {
+        endedAt ??= Date.now();
+        if (Date.now() - endedAt >= GRACE_MS) {
+          clearInterval(timer);
+          onEnded(status);
+        }
+      }
+    } catch (error) {
+      console.error(`[agent] runId=${runId} status check failed:`, error);
+    }
+  }, STATUS_POLL_MS);
+  return { stop: () => clearInterval(timer) };
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { dataDir } from "@coauthor/agent-workflow";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/env";
+import * as schema from "./schema";
+
+/** The query layer: the same Drizzle API on PGlite (embedded) and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const MIGRATIONS = join(process.cwd(), "drizzle");
+const KEY = Symbol.for("coauthor.db");
+type Holder = typeof globalThis & { [KEY]?: Promise<Database> };
+
+async function open(): Promise<Database> {
+  if (env.DATABASE_URL) {
+    const [{ default: postgres }, { drizzle }, { migrate }] = await Promise.all([
+      import("postgres"),
+      import("drizzle-orm/postgres-js"),
+      import("drizzle-orm/postgres-js/migrator"),
+    ]);
+    const db = drizzle(postgres(env.DATABASE_URL, { max: 10, onnotice: () => undefined }), { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return db as unknown as Database;
+  }
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
+  // PGlite does not create the parent of its data folder.
+  const folder = join(dataDir(), "pglite");
+  mkdirSync(dataDir(), { recursive: true });
+  const db = drizzle(new PGlite(folder), { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS });
+  return db as unknown as Database;
+}
+
+/** The process-wide database, migrated on first use (one instance even across Next bundles). */
+export function getDb(): Promise<Database> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= open().catch((error: unknown) => {
+    delete holder[KEY];
+    throw error;
+  });
+  return holder[KEY];
+}
+
+export { schema };

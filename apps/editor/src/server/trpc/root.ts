@@ -1,0 +1,13 @@
+import { createCallerFactory, createTRPCRouter, llmRouter } from "@coauthor/agent-workflow/trpc";
+import { documentsRouter } from "./routers/documents";
+
+/** The app's tRPC router. */
+export const appRouter = createTRPCRouter({
+  documents: createTRPCRouter(documentsRouter),
+  llm: createTRPCRouter(llmRouter),
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller (no HTTP). */
+export const createCaller = createCallerFactory(appRouter);

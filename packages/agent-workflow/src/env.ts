@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+// The one place this package reads process.env; validated on first use.
+const envSchema = z.object({
+  COAUTHOR_DATA_DIR: z.string().optional(),
+  HOOK_TOKEN_SECRET: z
+    .string()
+    .min(43, "HOOK_TOKEN_SECRET must be at least 256 bits (43+ base64url chars)")
+    .optional(),
+  SESSION_SECRET: z
+    .string()
+    .min(43, "SESSION_SECRET must be at least 256 bits (43+ base64url chars)")
+    .optional(),
+  COAUTHOR_DEFAULT_MODEL: z.string().optional(),
+  OFFLINE_MODEL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(20),
+  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(100).default(8),
+  AGENT_MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().min(1).max(50).default(5),
+  AGENT_TOOL_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().default("gpt-5-mini"),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-5"),
+  GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
+  GOOGLE_MODEL: z.string().default("gemini-2.5-flash"),
+  OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
+  OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
+  OPENAI_COMPATIBLE_MODEL: z.string().default("llama3.2"),
+  AI_GATEWAY_API_KEY: z.string().optional(),
+  AI_GATEWAY_MODEL: z.string().default("openai/gpt-5-mini"),
+});
+
+export type AgentEnv = z.infer<typeof envSchema>;
+
+let cached: AgentEnv | undefined;
+
+/** The validated environment of the agent; throws naming the bad variable. */
+export function agentEnv(): AgentEnv {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment for @coauthor/agent-workflow: ${issues.join("; ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Forgets the cached environment (tests change process.env between cases). */
+export function resetAgentEnv(): void {
+  cached = undefined;
+}

@@ -1,0 +1,12 @@
+export { agentEnv } from "./env.ts";
+export {
+  cancelHookToken,
+  HOOK_TOKEN_AUDIENCE,
+  HOOK_TOKEN_TYPE,
+  type HookTokenFailure,
+  signHookToken,
+  toolHookToken,
+  verifyHookToken,
+} from "./hook-token.ts";
+export { abortRun, forgetRun, runSignal } from "./run-control.ts";
+export { dataDir, signingKeys } from "./secrets.ts";

@@ -1,0 +1,8 @@
+export {
+  createOfflineModel,
+  DOCUMENT_CONTEXT_CLOSE,
+  DOCUMENT_CONTEXT_OPEN,
+  OFFLINE_MODEL_ID,
+  OFFLINE_MODEL_LABEL,
+} from "./offline-model.ts";
+export { defaultModelId, isAllowedModel, listModels, registerModel, resolveModel } from "./registry.ts";

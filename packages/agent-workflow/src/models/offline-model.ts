@@ -1,0 +1,159 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from "@ai-sdk/provider";
+import {
+  blocksFromMarkdown,
+  describeBlocks,
+  nextOfflineTurn,
+  type SeenToolResult,
+} from "./offline-script.ts";
+
+export const OFFLINE_MODEL_ID = "offline";
+export const OFFLINE_MODEL_LABEL = "Offline demo model";
+
+/** Marks the document Markdown inside a system prompt, so the offline model can answer chat questions. */
+export const DOCUMENT_CONTEXT_OPEN = "<document>";
+export const DOCUMENT_CONTEXT_CLOSE = "</document>";
+
+function lastUserText(prompt: LanguageModelV4Prompt): { text: string; index: number } {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i];
+    if (message?.role !== "user") continue;
+    const text = message.content
+      .map((part) => (part.type === "text" ? part.text : ""))
+      .join("")
+      .trim();
+    return { text, index: i };
+  }
+  return { text: "", index: -1 };
+}
+
+function toolResultsAfter(prompt: LanguageModelV4Prompt, index: number): SeenToolResult[] {
+  const seen: SeenToolResult[] = [];
+  for (const message of prompt.slice(index + 1)) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result") continue;
+      const output = part.output;
+      const value = output.type === "json" || output.type === "error-json" ? output.value : undefined;
+      const error = output.type === "error-text" ? { ok: false, message: output.value } : undefined;
+      seen.push({ toolName: part.toolName, output: value ?? error ?? null });
+    }
+  }
+  return seen;
+}
+
+function documentContext(prompt: LanguageModelV4Prompt): string {
+  for (const message of prompt) {
+    if (message.role !== "system") continue;
+    const start = message.content.indexOf(DOCUMENT_CONTEXT_OPEN);
+    const end = message.content.lastIndexOf(DOCUMENT_CONTEXT_CLOSE);
+    if (start >= 0 && end > start) return message.content.slice(start + DOCUMENT_CONTEXT_OPEN.length, end);
+  }
+  return "";
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+function usage(input: number, output: number): LanguageModelV4Usage {
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: output, text: output, reasoning: 0 },
+  };
+}
+
+/**
+ * The built-in offline model: an AI SDK language model that understands a few
+ * commands (see offline-script.ts), streams its text word by word and drives
+ * the real loop with real tool calls. Deterministic; needs no network.
+ */
+export function createOfflineModel(options: { wordDelayMs: number }): LanguageModelV4 {
+  function plan(call: LanguageModelV4CallOptions) {
+    const { text, index } = lastUserText(call.prompt);
+    const hasTools = (call.tools?.length ?? 0) > 0;
+    if (!hasTools) {
+      return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
+    }
+    const seen = toolResultsAfter(call.prompt, index);
+    const turn = nextOfflineTurn(text, seen);
+    return { ...turn, toolCallId: `offline_call_${seen.length + 1}` };
+  }
+
+  return {
+    specificationVersion: "v4",
+    provider: "coauthor",
+    modelId: OFFLINE_MODEL_ID,
+    supportedUrls: {},
+    async doGenerate(call) {
+      const turn = plan(call);
+      const content: Awaited<ReturnType<LanguageModelV4["doGenerate"]>>["content"] = [
+        { type: "text", text: turn.text },
+      ];
+      if (turn.toolCall && "toolCallId" in turn) {
+        content.push({
+          type: "tool-call",
+          toolCallId: turn.toolCallId,
+          toolName: turn.toolCall.toolName,
+          input: JSON.stringify(turn.toolCall.input),
+        });
+      }
+      return {
+        content,
+        finishReason: { unified: turn.toolCall ? "tool-calls" : "stop", raw: undefined },
+        usage: usage(call.prompt.length, turn.text.split(" ").length),
+        warnings: [],
+      };
+    },
+    async doStream(call) {
+      const turn = plan(call);
+      const words = turn.text.split(/(?<=\s)/);
+      const signal = call.abortSignal;
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        async start(controller) {
+          try {
+            controller.enqueue({ type: "stream-start", warnings: [] });
+            controller.enqueue({ type: "text-start", id: "t0" });
+            for (const [i, word] of words.entries()) {
+              if (i > 0 && options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
+              controller.enqueue({ type: "text-delta", id: "t0", delta: word });
+            }
+            controller.enqueue({ type: "text-end", id: "t0" });
+            if (turn.toolCall && "toolCallId" in turn) {
+              controller.enqueue({
+                type: "tool-call",
+                toolCallId: turn.toolCallId,
+                toolName: turn.toolCall.toolName,
+                input: JSON.stringify(turn.toolCall.input),
+              });
+            }
+            controller.enqueue({
+              type: "finish",
+              usage: usage(call.prompt.length, words.length),
+              finishReason: { unified: turn.toolCall ? "tool-calls" : "stop", raw: undefined },
+            });
+            controller.close();
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+      });
+      return { stream };
+    },
+  };
+}

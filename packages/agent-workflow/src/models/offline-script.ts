@@ -1,0 +1,161 @@
+// The offline demo model's "brain": a pure function from the conversation so
+// far to the next turn (text + at most one tool call). No I/O, deterministic.
+
+/** One tool call the model decides to make. */
+export interface ScriptedToolCall {
+  toolName: string;
+  input: Record<string, unknown>;
+}
+
+/** What the model says next. */
+export interface ScriptedTurn {
+  text: string;
+  toolCall?: ScriptedToolCall;
+}
+
+/** A tool result the model has seen, in order. */
+export interface SeenToolResult {
+  toolName: string;
+  output: unknown;
+}
+
+interface Block {
+  id: string;
+  type: string;
+  markdown: string;
+}
+
+function blocksOf(output: unknown): Block[] {
+  if (typeof output !== "object" || output === null || !("blocks" in output)) return [];
+  const blocks = (output as { blocks: unknown }).blocks;
+  if (!Array.isArray(blocks)) return [];
+  return blocks.filter(
+    (b): b is Block =>
+      typeof b === "object" && b !== null && typeof b.id === "string" && typeof b.markdown === "string",
+  );
+}
+
+function failed(output: unknown): string | undefined {
+  if (typeof output === "object" && output !== null && "ok" in output && output.ok === false) {
+    const message = "message" in output ? String(output.message) : "unknown error";
+    return message;
+  }
+  return undefined;
+}
+
+const plainText = (markdown: string) =>
+  markdown
+    .replace(/^#+\s+/, "")
+    .replace(/[*_`~]/g, "")
+    .trim();
+
+/** Word count and headings of a document given as blocks. */
+export function describeBlocks(blocks: Block[]): string {
+  const words = blocks
+    .map((b) => plainText(b.markdown))
+    .join(" ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  const headings = blocks.filter((b) => b.type.startsWith("heading")).map((b) => plainText(b.markdown));
+  const list =
+    headings.length > 0 ? `Headings: ${headings.map((h) => `"${h}"`).join(", ")}.` : "No headings.";
+  return `The document has ${words} ${words === 1 ? "word" : "words"}. ${list}`;
+}
+
+/** Splits a Markdown document into rough blocks (for chat mode, where no tool runs). */
+export function blocksFromMarkdown(markdown: string): Block[] {
+  return markdown
+    .split(/\n{2,}/)
+    .map(
+      (chunk, index) =>
+        chunk.trim() && {
+          id: `c${index}`,
+          type: chunk.startsWith("#") ? "heading" : "paragraph",
+          markdown: chunk.trim(),
+        },
+    )
+    .filter((b): b is Block => Boolean(b));
+}
+
+const firstSentence = (text: string) => (text.match(/^.*?[.!?](\s|$)/)?.[0] ?? text).trim();
+
+/** The next turn for `prompt`, given the tool results seen since it was asked. */
+export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): ScriptedTurn {
+  const last = seen.at(-1);
+  const lastError = last ? failed(last.output) : undefined;
+  const quoted = (re: RegExp) => prompt.match(re);
+
+  const append = quoted(/^\s*append\s+"([^"]*)"/i);
+  if (append) {
+    if (!last) return { text: "Appending the paragraph.", toolCall: insertAtEnd(append[1] ?? "") };
+    return { text: lastError ? `I could not append it: ${lastError}` : "Done: the paragraph is at the end." };
+  }
+  const heading = quoted(/^\s*add\s+a\s+heading\s+"([^"]*)"/i);
+  if (heading) {
+    if (!last) return { text: "Adding the heading.", toolCall: insertAtEnd(`## ${heading[1] ?? ""}`) };
+    return { text: lastError ? `I could not add it: ${lastError}` : "Done: the heading is at the end." };
+  }
+  const replace = quoted(/^\s*replace\s+"([^"]+)"\s+with\s+"([^"]*)"/i);
+  if (replace) {
+    if (!last) {
+      return {
+        text: `Replacing "${replace[1]}" with "${replace[2]}".`,
+        toolCall: {
+          toolName: "replaceText",
+          input: { search: replace[1], replace: replace[2], occurrence: "all" },
+        },
+      };
+    }
+    return { text: lastError ? `Nothing replaced: ${lastError}` : "Done: every occurrence is replaced." };
+  }
+  const remove = quoted(/^\s*delete\s+paragraphs\s+containing\s+"([^"]+)"/i);
+  if (remove) {
+    const needle = remove[1] ?? "";
+    if (!last)
+      return { text: "Reading the document first.", toolCall: { toolName: "readDocument", input: {} } };
+    if (last.toolName === "readDocument") {
+      const ids = blocksOf(last.output)
+        .filter((b) => b.type === "paragraph" && b.markdown.includes(needle))
+        .map((b) => b.id);
+      if (ids.length === 0) return { text: `No paragraph contains "${needle}".` };
+      return {
+        text: `Deleting ${ids.length} ${ids.length === 1 ? "paragraph" : "paragraphs"}.`,
+        toolCall: { toolName: "deleteBlocks", input: { blockIds: ids } },
+      };
+    }
+    return { text: lastError ? `Nothing deleted: ${lastError}` : "Done: those paragraphs are gone." };
+  }
+  const count = quoted(/^\s*count\s+to\s+(\d{1,4})\b/i);
+  if (count) {
+    const target = Math.min(Number(count[1]), 1000);
+    const done = seen.length;
+    if (lastError) return { text: `I stopped at ${done - 1}: ${lastError}` };
+    if (done < target) {
+      return { text: `Adding number ${done + 1} of ${target}.`, toolCall: insertAtEnd(String(done + 1)) };
+    }
+    return { text: `Counted to ${target}.` };
+  }
+  if (/^\s*summari[sz]e\b/i.test(prompt)) {
+    if (!last)
+      return {
+        text: "Reading the document to summarize it.",
+        toolCall: { toolName: "readDocument", input: {} },
+      };
+    if (last.toolName === "readDocument") {
+      const sentences = blocksOf(last.output)
+        .filter((b) => b.type === "paragraph" && plainText(b.markdown))
+        .map((b) => firstSentence(plainText(b.markdown)));
+      const body = sentences.length > 0 ? sentences.join("\n\n") : "The document has no paragraphs yet.";
+      return { text: "Writing the summary.", toolCall: insertAtEnd(`## Summary\n\n${body}`) };
+    }
+    return {
+      text: lastError ? `I could not write the summary: ${lastError}` : "Done: the summary is at the end.",
+    };
+  }
+  if (!last) return { text: "Let me read the document.", toolCall: { toolName: "readDocument", input: {} } };
+  return { text: `${describeBlocks(blocksOf(last.output))} I did not change anything.` };
+}
+
+function insertAtEnd(markdown: string): ScriptedToolCall {
+  return { toolName: "insertBlocks", input: { markdown, position: { at: "end" } } };
+}

@@ -1,0 +1,23 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+
+/** Who is calling: every procedure reads the user from here (set from the session cookie). */
+export interface TRPCContext {
+  userId: string | null;
+}
+
+const t = initTRPC.context<TRPCContext>().create();
+
+/** Builds a router; every feature router of the app is made with this. */
+export const createTRPCRouter = t.router;
+/** Makes server-side callers (no HTTP) of a router. */
+export const createCallerFactory = t.createCallerFactory;
+/** A procedure anyone may call. */
+export const publicProcedure = t.procedure;
+
+const isAuthed = t.middleware(({ ctx, next }) => {
+  if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "no session" });
+  return next({ ctx: { userId: ctx.userId } });
+});
+
+/** A procedure that requires a signed-in user; `ctx.userId` is a string inside. */
+export const protectedProcedure = t.procedure.use(isAuthed);

@@ -1,0 +1,159 @@
+import type { RunEvent } from "@coauthor/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { resumeHook, start } from "workflow/api";
+import { cancelHookToken, toolHookToken, verifyHookToken } from "../../hook-token.ts";
+import { signingKeys } from "../../secrets.ts";
+import { agentWorkflow } from "./index.ts";
+import { collectEvents, registerScriptedModel } from "./test-harness.ts";
+import type { AgentWorkflowInput } from "./types.ts";
+
+const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): AgentWorkflowInput => ({
+  userId: "u1",
+  documentId: "d1",
+  prompt: "append a paragraph",
+  messages: [],
+  modelId,
+  limits: { maxSteps: 8, maxToolCallsPerStep: 5, toolDeadlineMs: 20_000 },
+  ...overrides,
+});
+
+const okInsert = { ok: true, blockIds: ["b00000001"] };
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const fn of cleanup) fn();
+  cleanup = [];
+});
+
+describe("agent workflow", () => {
+  it("streams run-start, text, a tool call resumed by its hook, the result and finish, in id order", async () => {
+    const model = registerScriptedModel("scripted-basic", [
+      {
+        text: "Adding it now.",
+        toolCalls: [
+          { toolCallId: "c1", toolName: "insertBlocks", input: { markdown: "Hi", position: { at: "end" } } },
+        ],
+      },
+      { text: "Done." },
+    ]);
+    cleanup.push(model.unregister);
+    const run = await start(agentWorkflow, [input("scripted-basic")]);
+    const events = await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type !== "tool-call") return;
+      await resumeHook(toolHookToken(run.runId, event.toolCallId), {
+        toolCallId: event.toolCallId,
+        result: okInsert,
+      });
+    });
+
+    expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
+    expect(events.every((e) => e.runId === run.runId)).toBe(true);
+    const types = events
+      .map((e) => e.type)
+      .filter((t, i, all) => t !== "text-delta" || all[i - 1] !== "text-delta");
+    expect(types).toEqual(["run-start", "text-delta", "tool-call", "tool-result", "text-delta", "finish"]);
+    const text = (messageIndex: number) =>
+      events
+        .filter((e): e is Extract<RunEvent, { type: "text-delta" }> => e.type === "text-delta")
+        .filter((e) => e.messageId.endsWith(`:m${messageIndex}`))
+        .map((e) => e.delta)
+        .join("");
+    expect(text(0)).toBe("Adding it now.");
+    expect(text(1)).toBe("Done.");
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Done." });
+    expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "c1", ok: true });
+    expect(await run.returnValue).toEqual({ status: "done", summary: "Done." });
+    expect(model.calls).toEqual([0, 1]);
+  });
+
+  it("signs a hook token that names the run, tool call, user and document", async () => {
+    const model = registerScriptedModel("scripted-token", [
+      { text: "Reading.", toolCalls: [{ toolCallId: "c9", toolName: "readDocument", input: {} }] },
+      { text: "Ok." },
+    ]);
+    cleanup.push(model.unregister);
+    const run = await start(agentWorkflow, [
+      input("scripted-token", { userId: "writer-7", documentId: "doc-3" }),
+    ]);
+    let claims: unknown;
+    await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type !== "tool-call") return;
+      const verified = await verifyHookToken(event.hookToken, signingKeys().hookToken);
+      claims = verified.ok ? verified.claims : verified;
+      expect(event.deadline).toBeGreaterThan(Date.now());
+      await resumeHook(toolHookToken(run.runId, event.toolCallId), {
+        toolCallId: event.toolCallId,
+        result: { ok: true, blocks: [], totalBlocks: 0, nextFromBlock: null },
+      });
+    });
+    expect(claims).toMatchObject({
+      runId: run.runId,
+      toolCallId: "c9",
+      toolName: "readDocument",
+      userId: "writer-7",
+      documentId: "doc-3",
+    });
+  });
+
+  it("ends with finish: cancelled when the cancel hook is resumed while a tool call is pending", async () => {
+    const model = registerScriptedModel("scripted-cancel", [
+      { text: "Working.", toolCalls: [{ toolCallId: "c1", toolName: "readDocument", input: {} }] },
+      { text: "Should never be said." },
+    ]);
+    cleanup.push(model.unregister);
+    const run = await start(agentWorkflow, [input("scripted-cancel")]);
+    const events = await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type === "tool-call") await resumeHook(cancelHookToken(run.runId), { reason: "test" });
+    });
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
+    expect(events.some((e) => e.type === "tool-result")).toBe(false);
+    expect(model.calls).toEqual([0]);
+    expect(await run.returnValue).toMatchObject({ status: "cancelled" });
+  });
+
+  it("ends with error tool-timeout when the browser never answers", async () => {
+    const model = registerScriptedModel("scripted-timeout", [
+      { text: "Working.", toolCalls: [{ toolCallId: "c1", toolName: "readDocument", input: {} }] },
+    ]);
+    cleanup.push(model.unregister);
+    const run = await start(agentWorkflow, [
+      input("scripted-timeout", { limits: { maxSteps: 8, maxToolCallsPerStep: 5, toolDeadlineMs: 1_000 } }),
+    ]);
+    const events = await collectEvents(run.getReadable<string>());
+    expect(events.at(-1)).toMatchObject({ type: "error", code: "tool-timeout", recoverable: false });
+  });
+
+  it("stops at the step limit with finish: timeout", async () => {
+    const call = { toolCallId: "c", toolName: "readDocument", input: {} };
+    const model = registerScriptedModel("scripted-limit", [{ text: "Again.", toolCalls: [call] }]);
+    cleanup.push(model.unregister);
+    const run = await start(agentWorkflow, [
+      input("scripted-limit", { limits: { maxSteps: 2, maxToolCallsPerStep: 5, toolDeadlineMs: 20_000 } }),
+    ]);
+    let answered = 0;
+    const events = await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type !== "tool-call") return;
+      answered++;
+      await resumeHook(toolHookToken(run.runId, `${event.toolCallId}`), {
+        toolCallId: event.toolCallId,
+        result: { ok: true, blocks: [], totalBlocks: 0, nextFromBlock: null },
+      });
+    });
+    expect(answered).toBe(2);
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "timeout" });
+  });
+
+  it("drives the offline model through the real loop: count to 3 makes three insert calls", async () => {
+    const run = await start(agentWorkflow, [input("offline", { prompt: "count to 3" })]);
+    const inserted: unknown[] = [];
+    const events = await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type !== "tool-call") return;
+      inserted.push(event.input);
+      await resumeHook(toolHookToken(run.runId, event.toolCallId), {
+        toolCallId: event.toolCallId,
+        result: okInsert,
+      });
+    });
+    expect(inserted).toEqual(["1", "2", "3"].map((markdown) => ({ markdown, position: { at: "end" } })));
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 3." });
+  });
+});

@@ -1,0 +1,134 @@
+import { toolDefinitions } from "@coauthor/tools/definitions";
+import { type ModelMessage, streamText, type ToolSet, tool } from "ai";
+import { getWritable } from "workflow";
+import type { z } from "zod";
+import { agentEnv } from "../../../env.ts";
+import { resolveModel } from "../../../models/registry.ts";
+import { runSignal } from "../../../run-control.ts";
+import type { RequestedToolCall, RunEventBody } from "../types.ts";
+import { createDeltaCoalescer } from "./coalesce.ts";
+import { framesOf } from "./write-frames.ts";
+
+const COALESCE_WINDOW_MS = 15;
+
+/** One model turn: what it said and the tool calls it asked for. */
+export interface LlmTurn {
+  status: "ok" | "aborted" | "error";
+  nextId: number;
+  text: string;
+  toolCalls: RequestedToolCall[];
+  responseMessages: ModelMessage[];
+  errorMessage?: string;
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+function toolSet(names: readonly string[]): ToolSet {
+  const tools: ToolSet = {};
+  for (const name of names) {
+    const definition = toolDefinitions[name as keyof typeof toolDefinitions];
+    if (!definition) continue;
+    const inputSchema: z.ZodType<Record<string, unknown>> = definition.input;
+    tools[name] = tool({ description: definition.description, inputSchema });
+  }
+  return tools;
+}
+
+/**
+ * LLM step: one `streamText` call on the server. Text deltas go to the run's
+ * stream coalesced; tool calls are collected and returned (never executed
+ * here: the browser runs them). Events in `leading` are written first.
+ */
+export async function callLlm(args: {
+  runId: string;
+  firstId: number;
+  turn: number;
+  modelId: string;
+  system: string;
+  messages: ModelMessage[];
+  tools: string[];
+  leading: RunEventBody[];
+}): Promise<LlmTurn> {
+  "use step";
+  const { runId } = args;
+  const env = agentEnv();
+  const runAbort = runSignal(runId);
+  const signal = AbortSignal.any([runAbort, AbortSignal.timeout(env.AGENT_MODEL_STEP_TIMEOUT_MS)]);
+  const messageId = `${runId}:m${args.turn}`;
+  let nextId = args.firstId;
+  const writer = getWritable<string>().getWriter();
+  const write = async (bodies: RunEventBody[]) => {
+    const chunk = framesOf(runId, nextId, bodies);
+    nextId += bodies.length;
+    await writer.write(chunk);
+  };
+  const coalescer = createDeltaCoalescer(
+    (delta) => write([{ type: "text-delta", messageId, delta }]),
+    COALESCE_WINDOW_MS,
+  );
+  let text = "";
+  let errorMessage: string | undefined;
+  try {
+    if (args.leading.length > 0) await write(args.leading);
+    const result = streamText({
+      model: resolveModel(args.modelId),
+      system: args.system,
+      messages: args.messages,
+      tools: toolSet(args.tools),
+      abortSignal: signal,
+      maxRetries: 2,
+    });
+    for await (const part of result.fullStream) {
+      if (part.type === "text-delta") {
+        text += part.text;
+        coalescer.push(part.text);
+      } else if (part.type === "error") {
+        errorMessage = part.error instanceof Error ? part.error.message : String(part.error);
+      }
+    }
+    await coalescer.flush();
+    if (runAbort.aborted)
+      return { status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero };
+    if (signal.aborted) errorMessage ??= `model step timed out after ${env.AGENT_MODEL_STEP_TIMEOUT_MS} ms`;
+    if (errorMessage)
+      return {
+        status: "error",
+        nextId,
+        text,
+        toolCalls: [],
+        responseMessages: [],
+        errorMessage,
+        usage: zero,
+      };
+    const [toolCalls, response, usage] = await Promise.all([
+      result.toolCalls,
+      result.response,
+      result.totalUsage,
+    ]);
+    return {
+      status: "ok",
+      nextId,
+      text,
+      toolCalls: toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
+      responseMessages: response.messages,
+      usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
+    };
+  } catch (error) {
+    await coalescer.flush();
+    if (runAbort.aborted)
+      return { status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero };
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      status: "error",
+      nextId,
+      text,
+      toolCalls: [],
+      responseMessages: [],
+      errorMessage: message,
+      usage: zero,
+    };
+  } finally {
+    writer.releaseLock();
+  }
+}
+
+const zero = { inputTokens: 0, outputTokens: 0 };

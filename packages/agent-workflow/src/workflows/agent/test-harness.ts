@@ -1,0 +1,91 @@
+// Test helpers for driving agent runs in-process (@workflow/vitest world).
+import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import type { RunEvent } from "@coauthor/types";
+import { createRunEventParser } from "@coauthor/types/sse";
+import { MockLanguageModelV4 } from "ai/test";
+import { registerModel } from "../../models/registry.ts";
+
+/** One scripted model turn: text then optional tool calls. */
+export interface ScriptTurn {
+  text: string;
+  toolCalls?: { toolCallId: string; toolName: string; input: unknown }[];
+}
+
+function streamOf(turn: ScriptTurn): ReadableStream<LanguageModelV4StreamPart> {
+  const parts: LanguageModelV4StreamPart[] = [
+    { type: "stream-start", warnings: [] },
+    { type: "text-start", id: "t" },
+    ...turn.text
+      .split(/(?<=\s)/)
+      .map((delta): LanguageModelV4StreamPart => ({ type: "text-delta", id: "t", delta })),
+    { type: "text-end", id: "t" },
+    ...(turn.toolCalls ?? []).map(
+      (c): LanguageModelV4StreamPart => ({
+        type: "tool-call",
+        toolCallId: c.toolCallId,
+        toolName: c.toolName,
+        input: JSON.stringify(c.input),
+      }),
+    ),
+    {
+      type: "finish",
+      finishReason: { unified: turn.toolCalls?.length ? "tool-calls" : "stop", raw: undefined },
+      usage: {
+        inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+        outputTokens: { total: 5, text: 5, reasoning: 0 },
+      },
+    },
+  ];
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+}
+
+/** Registers a scripted model: each model call plays the next turn. */
+export function registerScriptedModel(id: string, turns: ScriptTurn[]) {
+  let next = 0;
+  const calls: number[] = [];
+  const unregister = registerModel(
+    id,
+    () =>
+      new MockLanguageModelV4({
+        doStream: async () => {
+          const turn = turns[Math.min(next, turns.length - 1)] ?? { text: "" };
+          calls.push(next);
+          next++;
+          return { stream: streamOf(turn) };
+        },
+      }),
+  );
+  return { unregister, calls };
+}
+
+/** Reads a run's stream, calling `onEvent` for each event, until it ends. */
+export async function collectEvents(
+  readable: ReadableStream<string>,
+  onEvent?: (event: RunEvent) => void | Promise<void>,
+): Promise<RunEvent[]> {
+  const events: RunEvent[] = [];
+  const queue: RunEvent[] = [];
+  const parser = createRunEventParser({
+    onEvent: (event) => queue.push(event),
+    onInvalid: (error) => {
+      throw new Error(`invalid frame: ${error.message}`);
+    },
+  });
+  const reader = readable.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(value);
+    while (queue.length > 0) {
+      const event = queue.shift() as RunEvent;
+      events.push(event);
+      await onEvent?.(event);
+    }
+  }
+  return events;
+}

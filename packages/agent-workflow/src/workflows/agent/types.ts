@@ -1,0 +1,35 @@
+import type { ChatMessage, FinishStatus, RunEventBody } from "@coauthor/types";
+
+/** Arguments of one agent run (serializable: they are stored in the run's event log). */
+export interface AgentWorkflowInput {
+  userId: string;
+  documentId: string;
+  prompt: string;
+  messages: ChatMessage[];
+  modelId: string;
+  selection?: { text: string; blockIds: string[] };
+  limits: AgentLimits;
+}
+
+/** Per-run limits, resolved from env by the route that starts the run. */
+export interface AgentLimits {
+  maxSteps: number;
+  maxToolCallsPerStep: number;
+  toolDeadlineMs: number;
+}
+
+/** How the run ended (the workflow's return value). */
+export interface AgentRunOutcome {
+  status: FinishStatus | "error";
+  summary?: string;
+  code?: string;
+}
+
+/** A tool call the model asked for, as the workflow passes it around. */
+export interface RequestedToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+export type { RunEventBody };

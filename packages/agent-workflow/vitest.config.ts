@@ -1,0 +1,19 @@
+import { workflow } from "@workflow/vitest";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [workflow()],
+  test: {
+    environment: "node",
+    include: ["src/**/*.test.ts"],
+    setupFiles: ["./vitest.setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    env: {
+      // 256-bit test keys; never used outside tests.
+      HOOK_TOKEN_SECRET: "test-hook-token-secret-0123456789abcdefghijklmnop",
+      SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnopqrstu",
+      OFFLINE_MODEL_WORD_DELAY_MS: "0",
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import { createHeadlessEditor } from "@lexical/headless";
+import type { LexicalEditor, SerializedEditorState } from "lexical";
+import { $ensureBlockIds, registerBlockIds } from "./block-id.ts";
+import { editorNodes } from "./editor-nodes.ts";
+import { importMarkdown } from "./markdown.ts";
+
+export type DocumentEditorOptions = {
+  /** Initial content as Markdown. */
+  markdown?: string;
+  /** Initial content as a serialized editor state (JSON string or object). Wins over `markdown`. */
+  state?: string | SerializedEditorState;
+  namespace?: string;
+};
+
+/** A headless editor with the document's nodes and block ids, optionally loaded from Markdown or JSON. */
+export function createDocumentEditor(options: DocumentEditorOptions = {}): LexicalEditor {
+  const editor = createHeadlessEditor({
+    namespace: options.namespace ?? "coauthor-document",
+    nodes: [...editorNodes],
+    onError: (error) => {
+      throw error;
+    },
+  });
+  registerBlockIds(editor);
+  if (options.state !== undefined) {
+    editor.setEditorState(editor.parseEditorState(options.state));
+  } else if (options.markdown !== undefined) {
+    importMarkdown(editor, options.markdown);
+  }
+  // Commit ids now so callers (and the first history entry) see them without a microtask.
+  editor.update($ensureBlockIds, { discrete: true });
+  return editor;
+}

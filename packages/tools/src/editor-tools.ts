@@ -1,0 +1,75 @@
+import {
+  type ToolInput,
+  type ToolName,
+  type ToolOutput,
+  type ToolOutputOf,
+  toolNameSchema,
+} from "@coauthor/types/tools";
+import type { LexicalEditor } from "lexical";
+import type { z } from "zod";
+import { toolFailure } from "./agent-edit.ts";
+import { type ToolDefinition, toolDefinitions } from "./definitions.ts";
+import { deleteBlocks } from "./tools/delete-blocks.ts";
+import { insertBlocks } from "./tools/insert-blocks.ts";
+import { readDocument } from "./tools/read-document.ts";
+import { replaceText } from "./tools/replace-text.ts";
+
+/** A tool definition plus its implementation against a Lexical editor. */
+export type EditorTool<K extends ToolName = ToolName> = ToolDefinition<K> & {
+  run(editor: LexicalEditor, input: ToolInput<K>): Promise<ToolOutputOf<K>>;
+};
+
+type Implementations = { [K in ToolName]: (editor: LexicalEditor, input: ToolInput<K>) => ToolOutputOf<K> };
+
+const implementations: Implementations = { readDocument, insertBlocks, replaceText, deleteBlocks };
+
+function defineTool<K extends ToolName>(name: K): EditorTool<K> {
+  const run = implementations[name];
+  return { ...toolDefinitions[name], run: async (editor, input) => run(editor, input) };
+}
+
+/** Every editor tool, keyed by name. */
+export const editorTools: { [K in ToolName]: EditorTool<K> } = {
+  readDocument: defineTool("readDocument"),
+  insertBlocks: defineTool("insertBlocks"),
+  replaceText: defineTool("replaceText"),
+  deleteBlocks: defineTool("deleteBlocks"),
+};
+
+/** One line per zod issue, each naming the field it is about. */
+export function formatInputIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "input"}: ${issue.message}`)
+    .join("; ");
+}
+
+async function runTool<K extends ToolName>(
+  tool: EditorTool<K>,
+  editor: LexicalEditor,
+  input: unknown,
+): Promise<ToolOutput> {
+  const parsed = tool.input.safeParse(input);
+  if (!parsed.success) return toolFailure("invalid-input", formatInputIssues(parsed.error));
+  // safeParse on a generic schema widens to the union of all inputs; the data did pass tool K's schema.
+  return tool.run(editor, parsed.data as ToolInput<K>);
+}
+
+/** Validates `input` and runs tool `name` on `editor`; bad names, bad input and internal errors come back as failures. */
+export async function runEditorTool(
+  editor: LexicalEditor,
+  name: string,
+  input: unknown,
+): Promise<ToolOutput> {
+  const toolName = toolNameSchema.safeParse(name);
+  if (!toolName.success) {
+    return toolFailure(
+      "unknown-tool",
+      `No editor tool named "${name}"; known: ${toolNameSchema.options.join(", ")}`,
+    );
+  }
+  try {
+    return await runTool(editorTools[toolName.data], editor, input);
+  } catch (error) {
+    return toolFailure("internal-error", error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,77 @@
+import { describe } from "vitest";
+import { fail, itAppliesCases, itRejectsCases, type ToolCase } from "../tool-cases.ts";
+
+const applies: ToolCase[] = [
+  {
+    name: "insertBlocks at the end appends the parsed blocks",
+    markdown: "One",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "## Two\n\n- x", position: { at: "end" } }),
+    output: (_before, after) => ({ ok: true, blockIds: after.slice(1) }),
+    after: "One\n\n## Two\n\n- x",
+  },
+  {
+    name: "insertBlocks at the start prepends",
+    markdown: "One",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "Zero", position: { at: "start" } }),
+    output: (_before, after) => ({ ok: true, blockIds: after.slice(0, 1) }),
+    after: "Zero\n\nOne",
+  },
+  {
+    name: "insertBlocks after a block",
+    markdown: "One\n\nThree",
+    tool: "insertBlocks",
+    input: (i) => ({ markdown: "Two *a*\n\nTwo *b*", position: { at: "after", blockId: i[0] } }),
+    output: (_before, after) => ({ ok: true, blockIds: after.slice(1, 3) }),
+    after: "One\n\nTwo *a*\n\nTwo *b*\n\nThree",
+  },
+  {
+    name: "insertBlocks before a block",
+    markdown: "One\n\nThree",
+    tool: "insertBlocks",
+    input: (i) => ({ markdown: "> Two", position: { at: "before", blockId: i[1] } }),
+    output: (_before, after) => ({ ok: true, blockIds: after.slice(1, 2) }),
+    after: "One\n\n> Two\n\nThree",
+  },
+  {
+    name: "insertBlocks into an empty document replaces the placeholder paragraph",
+    markdown: "",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "# Hello", position: { at: "end" } }),
+    output: (_before, after) => ({ ok: true, blockIds: after }),
+    after: "# Hello",
+  },
+];
+
+const rejects: ToolCase[] = [
+  {
+    name: "insertBlocks after an unknown block",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "x", position: { at: "after", blockId: "bmissing0" } }),
+    output: fail("unknown-block", "bmissing0"),
+  },
+  {
+    name: "insertBlocks with an unknown position",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "x", position: { at: "middle" } }),
+    output: fail("invalid-input", "position.at"),
+  },
+  {
+    name: "insertBlocks with empty Markdown",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "", position: { at: "end" } }),
+    output: fail("invalid-input", "markdown"),
+  },
+  {
+    name: "insertBlocks without input",
+    tool: "insertBlocks",
+    input: () => undefined,
+    output: fail("invalid-input", "input"),
+  },
+];
+
+describe("insertBlocks", () => {
+  itAppliesCases(applies);
+  itRejectsCases(rejects);
+});

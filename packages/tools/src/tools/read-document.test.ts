@@ -1,0 +1,78 @@
+import { describe } from "vitest";
+import { fail, itAppliesCases, itRejectsCases, type ToolCase } from "../tool-cases.ts";
+
+const applies: ToolCase[] = [
+  {
+    name: "readDocument returns every block with id, type and Markdown",
+    tool: "readDocument",
+    input: () => ({}),
+    output: (i) => ({
+      ok: true,
+      totalBlocks: 5,
+      nextFromBlock: null,
+      blocks: [
+        { id: i[0] ?? "", type: "heading-1", markdown: "# Title" },
+        { id: i[1] ?? "", type: "paragraph", markdown: "First paragraph with **bold** text." },
+        { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two" },
+        { id: i[3] ?? "", type: "quote", markdown: "> A quote" },
+        { id: i[4] ?? "", type: "paragraph", markdown: "Last one, one more." },
+      ],
+    }),
+  },
+  {
+    name: "readDocument pages through long documents",
+    tool: "readDocument",
+    input: () => ({ fromBlock: 1, maxBlocks: 2 }),
+    output: (i) => ({
+      ok: true,
+      totalBlocks: 5,
+      nextFromBlock: 3,
+      blocks: [
+        { id: i[1] ?? "", type: "paragraph", markdown: "First paragraph with **bold** text." },
+        { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two" },
+      ],
+    }),
+  },
+  {
+    name: "readDocument past the end returns no blocks",
+    tool: "readDocument",
+    input: () => ({ fromBlock: 9 }),
+    output: { ok: true, totalBlocks: 5, nextFromBlock: null, blocks: [] },
+  },
+  {
+    name: "readDocument names code and numbered-list blocks",
+    markdown: "1. a\n\n```js\nx()\n```\n\n###### h",
+    tool: "readDocument",
+    input: () => ({ maxBlocks: 500 }),
+    output: (i) => ({
+      ok: true,
+      totalBlocks: 3,
+      nextFromBlock: null,
+      blocks: [
+        { id: i[0] ?? "", type: "number-list", markdown: "1. a" },
+        { id: i[1] ?? "", type: "code", markdown: "```js\nx()\n```" },
+        { id: i[2] ?? "", type: "heading-6", markdown: "###### h" },
+      ],
+    }),
+  },
+];
+
+const rejects: ToolCase[] = [
+  {
+    name: "readDocument with maxBlocks 0",
+    tool: "readDocument",
+    input: () => ({ maxBlocks: 0 }),
+    output: fail("invalid-input", "maxBlocks"),
+  },
+  {
+    name: "readDocument with a negative fromBlock",
+    tool: "readDocument",
+    input: () => ({ fromBlock: -1 }),
+    output: fail("invalid-input", "fromBlock"),
+  },
+];
+
+describe("readDocument", () => {
+  itAppliesCases(applies);
+  itRejectsCases(rejects);
+});

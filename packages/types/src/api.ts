@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { runModeSchema } from "./events.ts";
+
+/** Prompt length cap shared by the agent and chat routes. */
+export const MAX_PROMPT_CHARS = 20_000;
+
+/** A prior turn of the conversation sent with a new prompt. */
+export const chatMessageSchema = z.object({
+  role: z.enum(["user", "assistant"]),
+  content: z.string().max(100_000),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** The selection at the time of the prompt, as context for the model. */
+export const selectionContextSchema = z.object({
+  text: z.string().max(50_000),
+  blockIds: z.array(z.string()).max(1_000),
+});
+
+/** Body of `POST /api/llm/agent`. */
+export const agentRunRequestSchema = z.object({
+  documentId: z.string().min(1).max(100),
+  prompt: z.string().trim().min(1, "prompt is empty").max(MAX_PROMPT_CHARS),
+  messages: z.array(chatMessageSchema).max(200).default([]),
+  mode: z.literal("agent").default("agent"),
+  model: z.string().max(200).optional(),
+  selection: selectionContextSchema.optional(),
+});
+export type AgentRunRequest = z.infer<typeof agentRunRequestSchema>;
+
+/** Body of `POST /api/llm/stream` (chat mode: read-only). */
+export const chatRequestSchema = z.object({
+  documentId: z.string().min(1).max(100),
+  prompt: z.string().trim().min(1, "prompt is empty").max(MAX_PROMPT_CHARS),
+  messages: z.array(chatMessageSchema).max(200).default([]),
+  mode: runModeSchema.extract(["chat"]).default("chat"),
+  model: z.string().max(200).optional(),
+  selection: selectionContextSchema.optional(),
+});
+export type ChatRequest = z.infer<typeof chatRequestSchema>;
+
+/** Largest callback body the server reads. */
+export const MAX_CALLBACK_BYTES = 1024 * 1024;
+
+/** Body of `POST /api/llm/agent/callback`. */
+export const toolCallbackBodySchema = z.object({
+  hookToken: z.string().min(1).max(4_000),
+  toolCallId: z.string().min(1).max(200),
+  result: z.unknown(),
+});
+export type ToolCallbackBody = z.infer<typeof toolCallbackBodySchema>;
+
+/** What the workflow's tool hook receives once the callback is accepted. */
+export const toolResultPayloadSchema = z.object({
+  toolCallId: z.string(),
+  result: z.unknown(),
+});
+export type ToolResultPayload = z.infer<typeof toolResultPayloadSchema>;
+
+/** Claims of the signed hook token (spec §3.2). */
+export const hookTokenClaimsSchema = z.object({
+  runId: z.string(),
+  toolCallId: z.string(),
+  userId: z.string(),
+  documentId: z.string(),
+  toolName: z.string(),
+  jti: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+  aud: z.string(),
+});
+export type HookTokenClaims = z.infer<typeof hookTokenClaimsSchema>;
+
+/** A typed HTTP error body: `code` is `<kind>:<surface>` (e.g. `forbidden:document`). */
+export const apiErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** A model the server allows, as listed in the panel. */
+export const modelInfoSchema = z.object({ id: z.string(), label: z.string(), offline: z.boolean() });
+export type ModelInfo = z.infer<typeof modelInfoSchema>;

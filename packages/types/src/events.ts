@@ -1,0 +1,119 @@
+import { z } from "zod";
+
+/** Agent or chat: what a run may do to the document. */
+export const runModeSchema = z.enum(["agent", "chat"]);
+export type RunMode = z.infer<typeof runModeSchema>;
+
+/** How a run ended normally. */
+export const finishStatusSchema = z.enum(["done", "cancelled", "timeout"]);
+export type FinishStatus = z.infer<typeof finishStatusSchema>;
+
+const base = { runId: z.string().min(1), id: z.number().int().nonnegative() };
+
+export const runStartEventSchema = z.object({
+  ...base,
+  type: z.literal("run-start"),
+  documentId: z.string(),
+  mode: runModeSchema,
+  model: z.string(),
+});
+
+export const textDeltaEventSchema = z.object({
+  ...base,
+  type: z.literal("text-delta"),
+  messageId: z.string(),
+  delta: z.string(),
+});
+
+export const planStepStatusSchema = z.enum(["pending", "running", "done", "failed"]);
+
+export const planEventSchema = z.object({
+  ...base,
+  type: z.literal("plan"),
+  goal: z.string(),
+  steps: z.array(z.object({ id: z.string(), description: z.string(), status: planStepStatusSchema })),
+});
+
+export const stepEventSchema = z.object({
+  ...base,
+  type: z.literal("step"),
+  stepId: z.string(),
+  status: z.enum(["running", "done", "failed"]),
+  description: z.string().optional(),
+});
+
+export const toolInputDeltaEventSchema = z.object({
+  ...base,
+  type: z.literal("tool-input-delta"),
+  toolCallId: z.string(),
+  toolName: z.string(),
+  delta: z.string(),
+});
+
+export const toolCallEventSchema = z.object({
+  ...base,
+  type: z.literal("tool-call"),
+  toolCallId: z.string(),
+  toolName: z.string(),
+  input: z.unknown(),
+  hookToken: z.string(),
+  /** Epoch milliseconds by which the result must be posted. */
+  deadline: z.number(),
+});
+
+export const toolResultEventSchema = z.object({
+  ...base,
+  type: z.literal("tool-result"),
+  toolCallId: z.string(),
+  ok: z.boolean(),
+  summary: z.string(),
+});
+
+export const finishEventSchema = z.object({
+  ...base,
+  type: z.literal("finish"),
+  status: finishStatusSchema,
+  summary: z.string().optional(),
+});
+
+export const errorEventSchema = z.object({
+  ...base,
+  type: z.literal("error"),
+  code: z.string(),
+  message: z.string(),
+  recoverable: z.boolean(),
+});
+
+export const heartbeatEventSchema = z.object({
+  ...base,
+  type: z.literal("heartbeat"),
+  ts: z.number(),
+});
+
+/** Every event of the agent run stream (spec §3.1), discriminated on `type`. */
+export const runEventSchema = z.discriminatedUnion("type", [
+  runStartEventSchema,
+  textDeltaEventSchema,
+  planEventSchema,
+  stepEventSchema,
+  toolInputDeltaEventSchema,
+  toolCallEventSchema,
+  toolResultEventSchema,
+  finishEventSchema,
+  errorEventSchema,
+  heartbeatEventSchema,
+]);
+export type RunEvent = z.infer<typeof runEventSchema>;
+export type RunEventType = RunEvent["type"];
+export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
+/** An event before the stream writer assigns its `runId` and `id`. */
+export type RunEventBody = RunEvent extends infer E
+  ? E extends RunEvent
+    ? Omit<E, "runId" | "id">
+    : never
+  : never;
+
+/** True when the event is the last one of a run. */
+export function isTerminalEvent(event: RunEvent): boolean {
+  return event.type === "finish" || (event.type === "error" && !event.recoverable);
+}
