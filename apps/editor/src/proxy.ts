@@ -1,5 +1,11 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { newUserId, SESSION_COOKIE, sessionCookieOptions, signSession, verifySession } from "@/server/auth/session";
+import {
+  newUserId,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  signSession,
+  verifySession,
+} from "@/server/auth/session";
 
 /**
  * Identity for now: every visitor carries a signed session cookie; on the

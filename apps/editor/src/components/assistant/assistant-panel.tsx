@@ -1,0 +1,127 @@
+"use client";
+
+import type { RunMode } from "@coauthor/types";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { useMemo, useState } from "react";
+import { describeStatus } from "./conversation";
+import { createEditorToolExecutor, readSelectionContext, setAgentRunLock } from "./editor-bridge";
+import { MessageList } from "./message-list";
+import { ModelPicker } from "./model-picker";
+import { useAgentRun } from "./use-agent-run";
+
+const MODES: { mode: RunMode; label: string; hint: string }[] = [
+  { mode: "agent", label: "Agent", hint: "Agent mode: the assistant edits the document" },
+  { mode: "chat", label: "Chat", hint: "Chat mode: the assistant answers; the document does not change" },
+];
+
+/** The collapsible assistant side panel (must sit inside the document's LexicalComposer). */
+export function AssistantPanel({ documentId }: { documentId: string }) {
+  const [editor] = useLexicalComposerContext();
+  const [open, setOpen] = useState(true);
+  const [mode, setMode] = useState<RunMode>("agent");
+  const [model, setModel] = useState("");
+  const [prompt, setPrompt] = useState("");
+  const executeTool = useMemo(() => createEditorToolExecutor(editor), [editor]);
+  const run = useAgentRun({
+    documentId,
+    executeTool,
+    onAgentActiveChange: (active) => setAgentRunLock(editor, active),
+  });
+  const statusText = describeStatus(run.status);
+
+  const submit = (event?: { preventDefault: () => void }) => {
+    event?.preventDefault();
+    const text = prompt.trim();
+    if (!text) return;
+    setPrompt("");
+    void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
+  };
+
+  return (
+    <aside
+      className={open ? "assistant-panel" : "assistant-panel collapsed"}
+      data-testid="assistant-panel"
+      aria-label="Assistant"
+    >
+      <div className="assistant-header">
+        <h2 className="assistant-title">Assistant</h2>
+        <button
+          type="button"
+          className="button ghost"
+          data-testid="assistant-toggle"
+          aria-expanded={open}
+          aria-controls="assistant-body"
+          aria-label={open ? "Hide assistant" : "Show assistant"}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? "⟩" : "⟨"}
+        </button>
+      </div>
+      <p
+        className={`assistant-status status-${run.status.phase}`}
+        data-testid="assistant-status"
+        role="status"
+      >
+        {statusText}
+      </p>
+      <div id="assistant-body" className="assistant-body" hidden={!open}>
+        <div className="assistant-controls">
+          <fieldset className="mode-switch" aria-label="Assistant mode">
+            {MODES.map((option) => (
+              <button
+                key={option.mode}
+                type="button"
+                className="mode-button"
+                data-testid={`assistant-mode-${option.mode}`}
+                aria-pressed={mode === option.mode}
+                aria-label={option.hint}
+                title={option.hint}
+                onClick={() => setMode(option.mode)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </fieldset>
+          <ModelPicker value={model} onChange={setModel} />
+        </div>
+        <MessageList items={run.items} />
+        <form className="assistant-form" onSubmit={submit}>
+          <textarea
+            className="assistant-input"
+            data-testid="assistant-input"
+            aria-label={mode === "agent" ? "Task for the assistant" : "Question for the assistant"}
+            placeholder={mode === "agent" ? "Ask the assistant to edit…" : "Ask about the document…"}
+            rows={3}
+            value={prompt}
+            onChange={(event) => setPrompt(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+            }}
+          />
+          <div className="assistant-actions">
+            {run.isRunning ? (
+              <button
+                type="button"
+                className="button danger"
+                data-testid="assistant-stop"
+                aria-label="Stop the assistant"
+                onClick={run.stop}
+              >
+                Stop
+              </button>
+            ) : null}
+            <button
+              type="submit"
+              className="button primary"
+              data-testid="assistant-send"
+              aria-label="Send"
+              disabled={!prompt.trim()}
+            >
+              Send
+            </button>
+          </div>
+        </form>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ChatMessage, RunMode } from "@coauthor/types";
+import type { RunOutcome } from "./run-client";
+
+/** One line of the assistant conversation. Text is always rendered as plain text. */
+export type ConversationItem =
+  | { kind: "user"; id: string; text: string }
+  | { kind: "assistant"; id: string; text: string }
+  | { kind: "tool"; id: string; toolName: string; status: "running" | "ok" | "failed"; detail?: string }
+  | { kind: "notice"; id: string; text: string };
+
+export type ConversationAction =
+  | { type: "user"; id: string; text: string }
+  | { type: "assistant-delta"; id: string; delta: string }
+  | { type: "tool-start"; id: string; toolName: string }
+  | { type: "tool-settled"; id: string; ok: boolean; detail?: string }
+  | { type: "notice"; id: string; text: string };
+
+/** Applies one conversation change; deltas append to the message with the same id. */
+export function conversationReducer(
+  items: ConversationItem[],
+  action: ConversationAction,
+): ConversationItem[] {
+  switch (action.type) {
+    case "user":
+      return [...items, { kind: "user", id: action.id, text: action.text }];
+    case "notice":
+      return [...items, { kind: "notice", id: action.id, text: action.text }];
+    case "assistant-delta": {
+      const index = items.findIndex((item) => item.kind === "assistant" && item.id === action.id);
+      if (index === -1) return [...items, { kind: "assistant", id: action.id, text: action.delta }];
+      return items.map((item, i) =>
+        i === index && item.kind === "assistant" ? { ...item, text: item.text + action.delta } : item,
+      );
+    }
+    case "tool-start":
+      if (items.some((item) => item.kind === "tool" && item.id === action.id)) return items;
+      return [...items, { kind: "tool", id: action.id, toolName: action.toolName, status: "running" }];
+    case "tool-settled":
+      return items.map((item) =>
+        item.kind === "tool" && item.id === action.id
+          ? { ...item, status: action.ok ? "ok" : "failed", detail: action.detail }
+          : item,
+      );
+  }
+}
+
+const HISTORY_LIMIT = 40;
+
+/** The prior turns sent with a new prompt (user prompts and assistant answers, most recent last). */
+export function toHistory(items: ConversationItem[]): ChatMessage[] {
+  const messages: ChatMessage[] = [];
+  for (const item of items) {
+    if ((item.kind === "user" || item.kind === "assistant") && item.text.trim()) {
+      messages.push({ role: item.kind, content: item.text });
+    }
+  }
+  return messages.slice(-HISTORY_LIMIT);
+}
+
+/** The panel's run status. */
+export type RunStatus =
+  | { phase: "idle" }
+  | { phase: "running"; mode: RunMode }
+  | { phase: "ended"; outcome: RunOutcome };
+
+/** The text of the status line. */
+export function describeStatus(status: RunStatus): string {
+  if (status.phase === "idle") return "Ready";
+  if (status.phase === "running") {
+    return status.mode === "agent" ? "Assistant is editing…" : "Assistant is answering…";
+  }
+  const { outcome } = status;
+  switch (outcome.status) {
+    case "done":
+      return "Done";
+    case "cancelled":
+      return "Stopped";
+    case "timeout":
+      return "Timed out";
+    case "failed":
+      return `Failed: ${outcome.reason}`;
+  }
+}

@@ -1,0 +1,38 @@
+import { $getBlockId, runEditorTool } from "@coauthor/tools";
+import { $getSelection, $isRangeSelection, type LexicalEditor } from "lexical";
+import type { RunRequest, ToolExecutor } from "./run-client";
+
+// Editor-specific side of the assistant: how tool calls, selection context and the run policy
+// touch the live Lexical editor.
+
+/** Runs each tool call against the live editor (`runEditorTool` reports bad input as a failure, never throws). */
+export function createEditorToolExecutor(editor: LexicalEditor): ToolExecutor {
+  return (call) => runEditorTool(editor, call.toolName, call.input);
+}
+
+/** The selected text and the ids of the blocks it touches, or undefined when nothing is selected. */
+export function readSelectionContext(editor: LexicalEditor): RunRequest["selection"] {
+  return editor.getEditorState().read(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection) || selection.isCollapsed()) return undefined;
+    const text = selection.getTextContent();
+    if (!text.trim()) return undefined;
+    const blockIds = new Set<string>();
+    for (const node of selection.getNodes()) {
+      const block = node.getTopLevelElement();
+      const id = block ? $getBlockId(block) : null;
+      if (id) blockIds.add(id);
+    }
+    return { text: text.slice(0, 50_000), blockIds: [...blockIds] };
+  });
+}
+
+/**
+ * Run policy (spec §3.3): while an agent run is active the editor is read-only for the user, so
+ * their typing cannot race the agent's edits. The agent's tools still apply, because they edit
+ * through `editor.update`, which does not depend on `editable`. The editor is editable again
+ * however the run ends (done, stopped, failed).
+ */
+export function setAgentRunLock(editor: LexicalEditor, locked: boolean): void {
+  editor.setEditable(!locked);
+}

@@ -1,0 +1,38 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/react";
+
+/** Select for the model a run uses; an empty value means the server's default (the first listed). */
+export function ModelPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (model: string) => void;
+  disabled?: boolean;
+}) {
+  const trpc = useTRPC();
+  const models = useQuery({ ...trpc.llm.models.queryOptions(), staleTime: Number.POSITIVE_INFINITY });
+  const selected = value || models.data?.[0]?.id || "";
+
+  return (
+    <select
+      className="model-picker"
+      data-testid="assistant-model"
+      aria-label="Model"
+      value={selected}
+      disabled={disabled || !models.data}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      {models.isPending ? <option value="">Loading models…</option> : null}
+      {models.isError ? <option value="">Models unavailable</option> : null}
+      {models.data?.map((model) => (
+        <option key={model.id} value={model.id}>
+          {model.label}
+        </option>
+      ))}
+    </select>
+  );
+}

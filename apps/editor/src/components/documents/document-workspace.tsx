@@ -1,0 +1,66 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { AssistantPanel } from "@/components/assistant/assistant-panel";
+import type { SaveState } from "@/components/editor/autosave";
+import { DocumentEditor } from "@/components/editor/document-editor";
+import { useTRPC } from "@/trpc/react";
+import { DocumentTitle } from "./document-title";
+
+function describeSave(state: SaveState): string {
+  if (state.kind === "saved") return "Saved";
+  if (state.kind === "saving") return "Saving…";
+  return `Save failed: ${state.message}`;
+}
+
+/** The document page: title, save state, editor and assistant panel. */
+export function DocumentWorkspace({ documentId }: { documentId: string }) {
+  const trpc = useTRPC();
+  // Loaded once: the editor owns the content from then on, so a refetch must not reset it.
+  const query = useQuery({
+    ...trpc.documents.get.queryOptions({ id: documentId }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  const [saveState, setSaveState] = useState<SaveState>({ kind: "saved" });
+
+  if (query.isPending) {
+    return <main className="workspace-message muted">Loading document…</main>;
+  }
+  if (query.isError) {
+    return (
+      <main className="workspace-message">
+        <p role="alert" className="error">
+          Could not open this document: {query.error.message}
+        </p>
+        <Link href="/">Back to documents</Link>
+      </main>
+    );
+  }
+
+  const { data } = query;
+  return (
+    <main className="workspace">
+      <header className="workspace-header">
+        <Link href="/" className="back-link" aria-label="All documents">
+          ← Documents
+        </Link>
+        <DocumentTitle key={data.id} documentId={data.id} initialTitle={data.title} />
+        <span className={`save-status save-${saveState.kind}`} data-testid="save-status" role="status">
+          {describeSave(saveState)}
+        </span>
+      </header>
+      <DocumentEditor
+        key={data.id}
+        documentId={data.id}
+        initialContent={data.content}
+        onSaveStateChange={setSaveState}
+        aside={<AssistantPanel documentId={data.id} />}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { nextOfflineTurn } from "./offline-script.ts";
+
+const read = (blocks: { id: string; type: string; markdown: string }[]) => ({
+  toolName: "readDocument",
+  output: { ok: true, blocks, totalBlocks: blocks.length, nextFromBlock: null },
+});
+const ok = (toolName: string) => ({ toolName, output: { ok: true } });
+
+describe("offline model script", () => {
+  it("appends a paragraph at the end, then reports", () => {
+    expect(nextOfflineTurn('append "Hello there"', []).toolCall).toEqual({
+      toolName: "insertBlocks",
+      input: { markdown: "Hello there", position: { at: "end" } },
+    });
+    expect(nextOfflineTurn('append "x"', [ok("insertBlocks")]).toolCall).toBeUndefined();
+  });
+
+  it("adds a level-2 heading", () => {
+    expect(nextOfflineTurn('add a heading "Plan"', []).toolCall?.input).toEqual({
+      markdown: "## Plan",
+      position: { at: "end" },
+    });
+  });
+
+  it("replaces every occurrence", () => {
+    expect(nextOfflineTurn('replace "cat" with "dog"', []).toolCall).toEqual({
+      toolName: "replaceText",
+      input: { search: "cat", replace: "dog", occurrence: "all" },
+    });
+  });
+
+  it("reads first, then deletes only the paragraphs that contain the text", () => {
+    expect(nextOfflineTurn('delete paragraphs containing "old"', []).toolCall?.toolName).toBe("readDocument");
+    const turn = nextOfflineTurn('delete paragraphs containing "old"', [
+      read([
+        { id: "a", type: "paragraph", markdown: "an old idea" },
+        { id: "b", type: "heading-2", markdown: "## old heading" },
+        { id: "c", type: "paragraph", markdown: "new" },
+      ]),
+    ]);
+    expect(turn.toolCall).toEqual({ toolName: "deleteBlocks", input: { blockIds: ["a"] } });
+  });
+
+  it("counts with one insert per number and text between calls", () => {
+    const seen = [ok("insertBlocks"), ok("insertBlocks")];
+    const turn = nextOfflineTurn("count to 3", seen);
+    expect(turn.text).toMatch(/3/);
+    expect(turn.toolCall?.input).toEqual({ markdown: "3", position: { at: "end" } });
+    expect(nextOfflineTurn("count to 3", [...seen, ok("insertBlocks")])).toEqual({ text: "Counted to 3." });
+  });
+
+  it("summarizes with the first sentence of each paragraph under a Summary heading", () => {
+    const turn = nextOfflineTurn("summarize", [
+      read([
+        { id: "h", type: "heading-1", markdown: "# Title" },
+        { id: "a", type: "paragraph", markdown: "First point. More detail." },
+        { id: "b", type: "paragraph", markdown: "Second **point**! Trailing." },
+      ]),
+    ]);
+    expect(turn.toolCall?.input).toEqual({
+      markdown: "## Summary\n\nFirst point.\n\nSecond point!",
+      position: { at: "end" },
+    });
+  });
+
+  it("answers anything else with the word count and headings, changing nothing", () => {
+    const turn = nextOfflineTurn("what is this?", [
+      read([
+        { id: "h", type: "heading-1", markdown: "# Title" },
+        { id: "a", type: "paragraph", markdown: "three little words" },
+      ]),
+    ]);
+    expect(turn.toolCall).toBeUndefined();
+    expect(turn.text).toBe('The document has 4 words. Headings: "Title". I did not change anything.');
+  });
+});

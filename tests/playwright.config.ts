@@ -1,0 +1,56 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// The built app on embedded defaults, in a throwaway data folder.
+const port = Number(process.env.E2E_PORT ?? 3217);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "coauthor-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: ".",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "integration", testMatch: "integration/**/*.spec.ts" },
+    { name: "e2e", testMatch: "e2e/**/*.spec.ts", use: { browserName: "chromium" } },
+  ],
+  webServer: {
+    command: "node ../apps/editor/scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      COAUTHOR_DATA_DIR: dataDir,
+      OFFLINE_MODEL_WORD_DELAY_MS: process.env.OFFLINE_MODEL_WORD_DELAY_MS ?? "20",
+      AGENT_TOOL_DEADLINE_MS: "15000",
+    },
+  },
+});
