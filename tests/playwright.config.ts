@@ -49,7 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       COAUTHOR_DATA_DIR: dataDir,
-      OFFLINE_MODEL_WORD_DELAY_MS: process.env.OFFLINE_MODEL_WORD_DELAY_MS ?? "20",
+      OFFLINE_MODEL_WORD_DELAY_MS: process.env.OFFLINE_MODEL_WORD_DELAY_MS ?? "40",
       AGENT_TOOL_DEADLINE_MS: "15000",
     },
   },

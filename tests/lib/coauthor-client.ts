@@ -20,7 +20,7 @@ export interface DriveOptions {
   /** Runs tools on this editor (defaults to a fresh one). */
   editor?: LexicalEditor;
   /** Called for every event; return "stop" to cancel the run right there. */
-  onEvent?: (event: RunEvent, run: { runId: string }) => void | "stop" | Promise<void | "stop">;
+  onEvent?: (event: RunEvent, run: { runId: string }) => "stop" | undefined | Promise<"stop" | undefined>;
   /** Override what is posted for a tool call (default: run the tool). */
   answer?: (event: Extract<RunEvent, { type: "tool-call" }>, editor: LexicalEditor) => Promise<unknown>;
 }

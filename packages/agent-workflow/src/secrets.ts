@@ -11,7 +11,7 @@ const secretsFileSchema = z.object({
 
 /** The app's data folder (embedded database, workflow runs, generated secrets). */
 export function dataDir(): string {
-  return resolve(agentEnv().COAUTHOR_DATA_DIR ?? ".data");
+  return resolve(/* turbopackIgnore: true */ agentEnv().COAUTHOR_DATA_DIR ?? ".data");
 }
 
 let cached: { session: Uint8Array; hookToken: Uint8Array } | undefined;

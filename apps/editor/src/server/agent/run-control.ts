@@ -13,7 +13,7 @@ export async function cancelAgentRun(runId: string, reason: string): Promise<voi
   try {
     await resumeHook(cancelHookToken(runId), { reason });
   } catch (error) {
-    if (!(error instanceof HookNotFoundError)) throw error;
+    if (!HookNotFoundError.is(error)) throw error;
     const status = await getRun(runId).status;
     if (status === "running" || status === "pending") await getRun(runId).cancel();
   }

@@ -6,6 +6,7 @@ import { HookNotFoundError } from "workflow/errors";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
 import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+import { findRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 
@@ -29,6 +30,10 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(403, "forbidden:hook_token", "token belongs to another user");
   if (claims.toolCallId !== toolCallId)
     return apiError(403, "forbidden:hook_token", "token is for another tool call");
+  const run = await findRun(claims.runId);
+  if (!run || run.userId !== claims.userId || run.documentId !== claims.documentId) {
+    return apiError(403, "forbidden:hook_token", "token does not match its run");
+  }
   const access = await requireDocument(user.userId, claims.documentId);
   if (!access.ok) return apiError(403, "forbidden:document", "you may no longer edit this document");
 
@@ -56,7 +61,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     await resumeHook(toolHookToken(claims.runId, toolCallId), { toolCallId, result: output.data });
   } catch (error) {
-    if (error instanceof HookNotFoundError) {
+    if (HookNotFoundError.is(error)) {
       return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
     }
     await releaseTokenUse(claims.jti);

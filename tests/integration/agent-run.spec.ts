@@ -1,0 +1,111 @@
+import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
+import { expect, test } from "@playwright/test";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+
+test.describe("agent run over HTTP", () => {
+  let client: CoauthorClient;
+  test.beforeEach(async ({ baseURL }) => {
+    client = await new CoauthorClient(baseURL ?? "").signIn();
+  });
+
+  test("streams SSE with the spec's headers and framing, and the tool edit lands", async () => {
+    const documentId = await client.createDocument("First paragraph.");
+    const editor = createDocumentEditor({ markdown: "First paragraph." });
+    const run = await client.runAgent(documentId, 'append "Hello from the agent"', { editor });
+
+    expect(run.status).toBe(200);
+    expect(run.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(run.headers.get("cache-control")).toContain("no-store");
+    expect(run.headers.get("x-accel-buffering")).toBe("no");
+    expect(run.runId).toMatch(/^wrun_/);
+    expect(run.events.map((e) => e.id)).toEqual(run.events.map((_, i) => i));
+    expect(run.events.every((e) => e.runId === run.runId)).toBe(true);
+    expect(run.events[0]).toMatchObject({ type: "run-start", documentId, mode: "agent", model: "offline" });
+    expect(run.events.filter((e) => e.type === "tool-call").map((e) => e.toolName)).toEqual(["insertBlocks"]);
+    expect(run.events.find((e) => e.type === "tool-result")).toMatchObject({ ok: true });
+    expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+    expect(run.callbacks.map((c) => c.status)).toEqual([204]);
+    expect(exportMarkdown(editor)).toBe("First paragraph.\n\nHello from the agent");
+  });
+
+  test("a repeated callback answers 204 and resumes nothing; another body with the used token answers 409", async () => {
+    const documentId = await client.createDocument();
+    const statuses: number[] = [];
+    const run = await client.runAgent(documentId, "count to 2", {
+      answer: async (event, editor) => {
+        const { runEditorTool } = await import("@coauthor/tools");
+        const result = await runEditorTool(editor, event.toolName, event.input);
+        const body = { hookToken: event.hookToken, toolCallId: event.toolCallId, result };
+        statuses.push((await client.callback(body)).status);
+        // The client's own post (after this returns) is the repeat.
+        const other = await client.callback({ ...body, result: { ok: true, blockIds: ["bzzzzzzzz"] } });
+        statuses.push(other.status);
+        return result;
+      },
+    });
+    expect(statuses).toEqual([204, 409, 204, 409]);
+    expect(run.callbacks.map((c) => c.status)).toEqual([204, 204]);
+    const toolResults = run.events.filter((e) => e.type === "tool-result");
+    expect(toolResults).toHaveLength(2);
+    expect(run.events.filter((e) => e.type === "tool-call")).toHaveLength(2);
+    expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 2." });
+  });
+
+  test("Stop ends the run on the server within a second, with no tool call after it", async () => {
+    const documentId = await client.createDocument();
+    let cancelledAt = 0;
+    let cancelStatus = 0;
+    const run = await client.runAgent(documentId, "count to 30", {
+      onEvent: async (event, current) => {
+        if (event.type === "tool-call" && event.toolCallId === "offline_call_3" && !cancelledAt) {
+          const response = await client.cancel(current.runId);
+          cancelStatus = response.status;
+          cancelledAt = Date.now();
+          return "stop";
+        }
+        return undefined;
+      },
+    });
+    const endedAt = Date.now();
+    expect(cancelStatus).toBe(204);
+    expect(endedAt - cancelledAt).toBeLessThan(1_000);
+    const calls = run.events.filter((e) => e.type === "tool-call");
+    expect(calls.map((e) => e.type === "tool-call" && e.toolCallId)).toEqual([
+      "offline_call_1",
+      "offline_call_2",
+      "offline_call_3",
+    ]);
+    expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
+    // The pending hook is gone: a late result for the cancelled call resumes nothing.
+    const late = run.events.find((e) => e.type === "tool-call" && e.toolCallId === "offline_call_3");
+    if (late?.type !== "tool-call") throw new Error("no third call");
+    const response = await client.callback({
+      hookToken: late.hookToken,
+      toolCallId: late.toolCallId,
+      result: { ok: true, blockIds: ["b12345678"] },
+    });
+    expect(response.status).toBe(409);
+  });
+
+  test("chat mode streams an answer and leaves the document unchanged", async () => {
+    const documentId = await client.createDocument("# Notes\n\nOne two three.");
+    const before = await client.trpc<{ content: string; version: number }>(
+      "documents.get",
+      { id: documentId },
+      "query",
+    );
+    const response = await client.fetch("/api/llm/stream", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ documentId, prompt: "What is in here?", mode: "chat" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('The document has 4 words. Headings: "Notes".');
+    const after = await client.trpc<{ content: string; version: number }>(
+      "documents.get",
+      { id: documentId },
+      "query",
+    );
+    expect(after).toEqual(before);
+  });
+});

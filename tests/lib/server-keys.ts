@@ -1,0 +1,13 @@
+// Reads the test server's generated signing keys from its data folder, so
+// tests can mint tokens the server would accept (expired, for other
+// documents, …) and prove each check refuses them.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The hook-token key of the server under test. */
+export function serverHookTokenKey(): Uint8Array {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (run through playwright.config.ts)");
+  const secrets = JSON.parse(readFileSync(join(dir, "secrets.json"), "utf8")) as { hookTokenSecret: string };
+  return new TextEncoder().encode(secrets.hookTokenSecret);
+}
