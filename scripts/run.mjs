@@ -43,7 +43,7 @@ function output(cmd, args, env) {
 const wantToolchain =
   Number(process.versions.node.split(".")[0]) !== NODE_MAJOR ||
   output("pnpm", ["--version"]) !== PNPM_VERSION;
-const env = { ...process.env };
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: "1", NEXT_TELEMETRY_DISABLED: "1" };
 if (wantToolchain) {
   const nodeOk = output(join(toolsBin, "node"), ["--version"]).startsWith(`v${NODE_MAJOR}.`);
   const pnpmOk = output(join(toolsBin, "pnpm"), ["--version"]) === PNPM_VERSION;
