@@ -11,4 +11,10 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withWorkflow(nextConfig);
+// withWorkflow() points the local world at .next/workflow-data unless a world
+// is named, and `next build` empties .next/: keep runs where start.mjs put them.
+const workflowDataDir = process.env.WORKFLOW_LOCAL_DATA_DIR;
+const config = withWorkflow(nextConfig);
+if (workflowDataDir) process.env.WORKFLOW_LOCAL_DATA_DIR = workflowDataDir;
+
+export default config;

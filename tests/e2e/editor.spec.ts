@@ -21,13 +21,26 @@ test("agent append: the paragraph lands while the run streams, and survives a re
   await page.keyboard.type("Opening line.");
   await waitForSave(page);
 
+  // Note the run's status at the moment the paragraph first shows up in the editor.
+  await page.evaluate(() => {
+    const editor = document.querySelector('[data-testid="document-editor"]');
+    const record = window as unknown as { statusWhenLanded?: string };
+    const observer = new MutationObserver(() => {
+      if (!editor?.textContent?.includes("Written by the agent")) return;
+      record.statusWhenLanded = document.querySelector('[data-testid="assistant-status"]')?.textContent ?? "";
+      observer.disconnect();
+    });
+    if (editor) observer.observe(editor, { childList: true, subtree: true, characterData: true });
+  });
   await ask(page, "agent", 'append "Written by the agent"');
   const status = page.getByTestId("assistant-status");
-  await expect(status).toHaveText("Assistant is editing…");
-  // The edit is in the editor while the run is still going (its closing words still stream).
-  await expect(paragraphs(page).filter({ hasText: "Written by the agent" })).toHaveCount(1);
-  await expect(status).toHaveText("Assistant is editing…");
   await expect(status).toHaveText("Done", { timeout: 15_000 });
+  // The edit landed while the run was still going (its closing words were still streaming).
+  const landed = await page.evaluate(
+    () => (window as unknown as { statusWhenLanded?: string }).statusWhenLanded,
+  );
+  expect(landed).toBe("Assistant is editing…");
+  await expect(paragraphs(page).filter({ hasText: "Written by the agent" })).toHaveCount(1);
   await expect(page.getByTestId("assistant-tool-call")).toHaveCount(1);
   await expect(page.getByTestId("assistant-messages")).toContainText("the paragraph is at the end");
 

@@ -13,6 +13,8 @@ export interface DrivenRun {
   headers: Headers;
   events: RunEvent[];
   callbacks: { toolCallId: string; status: number }[];
+  /** Status of the DELETE sent when `onEvent` asked to stop. */
+  cancelStatus?: number;
 }
 
 /** Options for driving a run. */
@@ -28,8 +30,11 @@ export interface DriveOptions {
 /** A user of the app over HTTP. */
 export class CoauthorClient {
   cookie = "";
+  readonly baseURL: string;
 
-  constructor(readonly baseURL: string) {}
+  constructor(baseURL: string) {
+    this.baseURL = baseURL;
+  }
 
   /** Visits the app once, which issues the session cookie of a new local user. */
   async signIn(): Promise<this> {
@@ -126,7 +131,7 @@ export class CoauthorClient {
         run.events.push(event);
         if ((await options.onEvent?.(event, run)) === "stop" && !stopped) {
           stopped = true;
-          await this.cancel(runId);
+          run.cancelStatus = (await this.cancel(runId)).status;
         }
         if (event.type === "tool-call" && !stopped) {
           const result = options.answer

@@ -57,12 +57,4 @@ export async function verifyHookToken(
   }
 }
 
-/** The Workflow DevKit hook token of a tool call (not a secret: never authorises alone). */
-export function toolHookToken(runId: string, toolCallId: string): string {
-  return `coauthor:tool:${runId}:${toolCallId}`;
-}
-
-/** The Workflow DevKit hook token that cancels a run. */
-export function cancelHookToken(runId: string): string {
-  return `coauthor:cancel:${runId}`;
-}
+export { cancelHookToken, toolHookToken } from "./hook-names.ts";

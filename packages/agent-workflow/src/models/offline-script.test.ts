@@ -75,3 +75,9 @@ describe("offline model script", () => {
     expect(turn.text).toBe('The document has 4 words. Headings: "Title". I did not change anything.');
   });
 });
+
+describe("offline model benchmark prompt", () => {
+  it("writes N words and calls no tool", () => {
+    expect(nextOfflineTurn("write 5 words", [])).toEqual({ text: "w1 w2 w3 w4 w5" });
+  });
+});

@@ -135,6 +135,12 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
     }
     return { text: `Counted to ${target}.` };
   }
+  const write = quoted(/^\s*write\s+(\d{1,6})\s+words\b/i);
+  if (write) {
+    // A long answer with no tool call (benchmarks of text throughput).
+    const words = Array.from({ length: Math.min(Number(write[1]), 100_000) }, (_, i) => `w${i + 1}`);
+    return { text: words.join(" ") };
+  }
   if (/^\s*summari[sz]e\b/i.test(prompt)) {
     if (!last)
       return {

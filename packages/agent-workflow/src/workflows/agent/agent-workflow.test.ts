@@ -1,7 +1,8 @@
 import type { RunEvent } from "@coauthor/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { resumeHook, start } from "workflow/api";
-import { cancelHookToken, toolHookToken, verifyHookToken } from "../../hook-token.ts";
+import { cancelHookToken, verifyHookToken } from "../../hook-token.ts";
+import { resumeToolHook } from "../../resume-tool-hook.ts";
 import { signingKeys } from "../../secrets.ts";
 import { agentWorkflow } from "./index.ts";
 import { collectEvents, registerScriptedModel } from "./test-harness.ts";
@@ -18,6 +19,7 @@ const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): Ag
 });
 
 const okInsert = { ok: true, blockIds: ["b00000001"] };
+const emptyRead = { ok: true, blocks: [], totalBlocks: 0, nextFromBlock: null };
 let cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const fn of cleanup) fn();
@@ -39,10 +41,7 @@ describe("agent workflow", () => {
     const run = await start(agentWorkflow, [input("scripted-basic")]);
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
-      await resumeHook(toolHookToken(run.runId, event.toolCallId), {
-        toolCallId: event.toolCallId,
-        result: okInsert,
-      });
+      await resumeToolHook(run.runId, event.toolCallId, okInsert);
     });
 
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
@@ -80,9 +79,11 @@ describe("agent workflow", () => {
       const verified = await verifyHookToken(event.hookToken, signingKeys().hookToken);
       claims = verified.ok ? verified.claims : verified;
       expect(event.deadline).toBeGreaterThan(Date.now());
-      await resumeHook(toolHookToken(run.runId, event.toolCallId), {
-        toolCallId: event.toolCallId,
-        result: { ok: true, blocks: [], totalBlocks: 0, nextFromBlock: null },
+      await resumeToolHook(run.runId, event.toolCallId, {
+        ok: true,
+        blocks: [],
+        totalBlocks: 0,
+        nextFromBlock: null,
       });
     });
     expect(claims).toMatchObject({
@@ -133,9 +134,11 @@ describe("agent workflow", () => {
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
       answered++;
-      await resumeHook(toolHookToken(run.runId, `${event.toolCallId}`), {
-        toolCallId: event.toolCallId,
-        result: { ok: true, blocks: [], totalBlocks: 0, nextFromBlock: null },
+      await resumeToolHook(run.runId, event.toolCallId, {
+        ok: true,
+        blocks: [],
+        totalBlocks: 0,
+        nextFromBlock: null,
       });
     });
     expect(answered).toBe(2);
@@ -148,12 +151,36 @@ describe("agent workflow", () => {
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
       inserted.push(event.input);
-      await resumeHook(toolHookToken(run.runId, event.toolCallId), {
-        toolCallId: event.toolCallId,
-        result: okInsert,
-      });
+      await resumeToolHook(run.runId, event.toolCallId, okInsert);
     });
     expect(inserted).toEqual(["1", "2", "3"].map((markdown) => ({ markdown, position: { at: "end" } })));
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 3." });
+  });
+  it("runs several tool calls of one turn one at a time, and refuses those over the per-step limit", async () => {
+    const calls = ["c1", "c2", "c3"].map((toolCallId) => ({
+      toolCallId,
+      toolName: "readDocument",
+      input: {},
+    }));
+    const model = registerScriptedModel("scripted-many", [
+      { text: "Three reads.", toolCalls: calls },
+      { text: "Read." },
+    ]);
+    cleanup.push(model.unregister);
+    const run = await start(agentWorkflow, [
+      input("scripted-many", { limits: { maxSteps: 8, maxToolCallsPerStep: 2, toolDeadlineMs: 20_000 } }),
+    ]);
+    const order: string[] = [];
+    const events = await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type !== "tool-call") return;
+      order.push(event.toolCallId);
+      // Only one call is in flight: the next is announced after this one is answered.
+      expect(await resumeToolHook(run.runId, event.toolCallId, emptyRead)).toBe(true);
+    });
+    expect(order).toEqual(["c1", "c2"]);
+    expect(
+      events.filter((e) => e.type === "tool-result").map((e) => e.type === "tool-result" && e.toolCallId),
+    ).toEqual(["c1", "c2"]);
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Read." });
   });
 });

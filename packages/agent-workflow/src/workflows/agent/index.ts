@@ -1,7 +1,7 @@
-import { type ToolResultPayload, toolResultPayloadSchema } from "@coauthor/types";
+import type { ToolResultPayload } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 import { createHook, getWorkflowMetadata, sleep } from "workflow";
-import { cancelHookToken, toolHookToken } from "../../hook-token.ts";
+import { cancelHookToken, toolHookToken } from "../../hook-names.ts";
 import { callLlm } from "./steps/call-llm.ts";
 import { callPlanner } from "./steps/call-planner.ts";
 import { decideNext } from "./steps/decide-next.ts";
@@ -75,6 +75,12 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     { role: "user", content: input.prompt + context },
   ];
   let leading: RunEventBody[] = [];
+  const audience = {
+    runId,
+    userId: input.userId,
+    documentId: input.documentId,
+    deadlineMs: input.limits.toolDeadlineMs,
+  };
 
   for (let turnIndex = 0; ; turnIndex++) {
     const turn = await callLlm({
@@ -86,6 +92,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
       messages,
       tools: plan.tools,
       leading,
+      audience,
     });
     nextId = turn.nextId;
     leading = [];
@@ -103,18 +110,10 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
       };
       messages.push(toolMessage(skipped, refusal));
     }
-    for (const call of calls) {
-      // Created before the step that announces the call, so it is registered
-      // (at that step's suspension) before the browser can answer.
+    for (const [index, call] of calls.entries()) {
       const hook = createHook<ToolResultPayload>({ token: toolHookToken(runId, call.toolCallId) });
-      nextId = await requestToolCall({
-        runId,
-        firstId: nextId,
-        userId: input.userId,
-        documentId: input.documentId,
-        call,
-        deadlineMs: input.limits.toolDeadlineMs,
-      });
+      // The LLM step announced the turn's first call; later ones get their own step.
+      if (index > 0) nextId = await requestToolCall({ firstId: nextId, call, audience });
       const outcome = await Promise.race([
         hook.then((payload) => ({ kind: "result" as const, payload })),
         cancelled,
@@ -130,9 +129,9 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
           summary: `The browser did not answer ${call.toolName} within ${input.limits.toolDeadlineMs / 1000} s.`,
         });
       }
-      const payload = toolResultPayloadSchema.safeParse(outcome.payload);
-      const result =
-        payload.success && payload.data.toolCallId === call.toolCallId ? payload.data.result : undefined;
+      // The callback route validated the payload with zod; only its pairing is checked here
+      // (no zod in the workflow bundle: it is evaluated on every replay).
+      const result = outcome.payload?.toolCallId === call.toolCallId ? outcome.payload.result : undefined;
       const { ok, summary } = summarizeResult(result);
       leading.push({ type: "tool-result", toolCallId: call.toolCallId, ok, summary });
       messages.push(
@@ -140,7 +139,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
       );
     }
 
-    const decision = await decideNext({ turn, turnIndex, maxSteps: input.limits.maxSteps });
+    const decision = decideNext({ turn, turnIndex, maxSteps: input.limits.maxSteps });
     if (decision.action === "summarize") {
       return finish({ status: decision.status, summary: decision.summary || undefined }, leading);
     }

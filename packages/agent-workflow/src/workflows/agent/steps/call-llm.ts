@@ -7,6 +7,7 @@ import { resolveModel } from "../../../models/registry.ts";
 import { runSignal } from "../../../run-control.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
+import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
 import { framesOf } from "./write-frames.ts";
 
 const COALESCE_WINDOW_MS = 15;
@@ -47,6 +48,8 @@ export async function callLlm(args: {
   messages: ModelMessage[];
   tools: string[];
   leading: RunEventBody[];
+  /** The first tool call of the turn is announced here (saves a step per tool call). */
+  audience: ToolCallAudience;
 }): Promise<LlmTurn> {
   "use step";
   const { runId } = args;
@@ -104,11 +107,15 @@ export async function callLlm(args: {
       result.response,
       result.totalUsage,
     ]);
+    const calls = toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
+    // The workflow creates this call's hook right after this step; the callback
+    // route waits briefly for it to register if the browser is faster.
+    if (calls[0]) await write([await toolCallEvent(calls[0], args.audience)]);
     return {
       status: "ok",
       nextId,
       text,
-      toolCalls: toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
+      toolCalls: calls,
       responseMessages: response.messages,
       usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
     };

@@ -1,10 +1,9 @@
-import { signingKeys, toolHookToken, verifyHookToken } from "@coauthor/agent-workflow/server";
+import { resumeToolHook, signingKeys, verifyHookToken } from "@coauthor/agent-workflow/server";
 import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
 import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
-import { resumeHook } from "workflow/api";
-import { HookNotFoundError } from "workflow/errors";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
 import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
+
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
 import { findRun } from "@/server/runs";
 
@@ -59,11 +58,10 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(409, "conflict:hook_token", "this token was already used with another result");
 
   try {
-    await resumeHook(toolHookToken(claims.runId, toolCallId), { toolCallId, result: output.data });
-  } catch (error) {
-    if (HookNotFoundError.is(error)) {
+    if (!(await resumeToolHook(claims.runId, toolCallId, output.data))) {
       return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
     }
+  } catch (error) {
     await releaseTokenUse(claims.jti);
     console.error(`[agent] runId=${claims.runId} toolCallId=${toolCallId} resume failed:`, error);
     return apiError(500, "internal:callback", "could not deliver the result; retry");

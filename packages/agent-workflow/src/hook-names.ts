@@ -1,0 +1,13 @@
+// Workflow DevKit hook tokens of a run. Imported by the workflow body, so this
+// file must stay free of imports: the workflow bundle is evaluated on every
+// replay, and every dependency it pulls in costs time on each tool call.
+
+/** The Workflow DevKit hook token of a tool call (not a secret: never authorises alone). */
+export function toolHookToken(runId: string, toolCallId: string): string {
+  return `coauthor:tool:${runId}:${toolCallId}`;
+}
+
+/** The Workflow DevKit hook token that cancels a run. */
+export function cancelHookToken(runId: string): string {
+  return `coauthor:cancel:${runId}`;
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { signHookToken } from "../../../hook-token.ts";
+import { signingKeys } from "../../../secrets.ts";
+import type { RequestedToolCall, RunEventBody } from "../types.ts";
+
+// The token outlives the deadline a little, so a result posted at the last
+// moment is still judged by the workflow's deadline, not by the token.
+const TOKEN_MARGIN_SECONDS = 30;
+
+/** Who the tool call is for; the signed token names all of it. */
+export interface ToolCallAudience {
+  runId: string;
+  userId: string;
+  documentId: string;
+  deadlineMs: number;
+}
+
+/** Builds a `tool-call` event with a freshly signed single-use hook token (step context: I/O). */
+export async function toolCallEvent(
+  call: RequestedToolCall,
+  audience: ToolCallAudience,
+): Promise<RunEventBody> {
+  const now = Date.now();
+  const hookToken = await signHookToken(
+    {
+      runId: audience.runId,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      userId: audience.userId,
+      documentId: audience.documentId,
+    },
+    signingKeys().hookToken,
+    { ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS, jti: randomUUID(), now },
+  );
+  return {
+    type: "tool-call",
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+    hookToken,
+    deadline: now + audience.deadlineMs,
+  };
+}

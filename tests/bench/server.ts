@@ -1,0 +1,44 @@
+// Starts the production build on loopback for a benchmark, in a throwaway data folder.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A running app server. */
+export interface BenchServer {
+  baseURL: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `next start` via the app's start script and waits until it answers. */
+export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), "coauthor-bench-"));
+  const root = join(import.meta.dirname, "..", "..");
+  const child: ChildProcess = spawn("node", [join(root, "apps/editor/scripts/start.mjs")], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", COAUTHOR_DATA_DIR: dataDir, ...env },
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? "inherit" : "ignore", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseURL,
+    dataDir,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
