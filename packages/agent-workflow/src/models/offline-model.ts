@@ -13,6 +13,8 @@ import {
 } from "./offline-script.ts";
 
 export const OFFLINE_MODEL_ID = "offline";
+const STREAMED_INPUT_TOOLS = new Set(["insertBlocks", "replaceBlock"]);
+const INPUT_PIECE_CHARS = 12;
 export const OFFLINE_MODEL_LABEL = "Offline demo model";
 
 /** Marks the document Markdown inside a system prompt, so the offline model can answer chat questions. */
@@ -135,11 +137,26 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
             }
             controller.enqueue({ type: "text-end", id: "t0" });
             if (turn.toolCall && "toolCallId" in turn) {
+              const input = JSON.stringify(turn.toolCall.input);
+              if (STREAMED_INPUT_TOOLS.has(turn.toolCall.toolName)) {
+                // Long inserts are "typed": their input streams in pieces, as a real model's does.
+                const id = turn.toolCallId;
+                controller.enqueue({ type: "tool-input-start", id, toolName: turn.toolCall.toolName });
+                for (let at = 0; at < input.length; at += INPUT_PIECE_CHARS) {
+                  if (options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
+                  controller.enqueue({
+                    type: "tool-input-delta",
+                    id,
+                    delta: input.slice(at, at + INPUT_PIECE_CHARS),
+                  });
+                }
+                controller.enqueue({ type: "tool-input-end", id });
+              }
               controller.enqueue({
                 type: "tool-call",
                 toolCallId: turn.toolCallId,
                 toolName: turn.toolCall.toolName,
-                input: JSON.stringify(turn.toolCall.input),
+                input,
               });
             }
             controller.enqueue({

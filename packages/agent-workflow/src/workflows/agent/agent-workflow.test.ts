@@ -183,4 +183,20 @@ describe("agent workflow", () => {
     ).toEqual(["c1", "c2"]);
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Read." });
   });
+  it("forwards a long insert's input as tool-input-delta events before the tool call", async () => {
+    const run = await start(agentWorkflow, [
+      input("offline", { prompt: 'append "A paragraph typed in piece by piece"' }),
+    ]);
+    const events = await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type === "tool-call") await resumeToolHook(run.runId, event.toolCallId, okInsert);
+    });
+    const call = events.find((e) => e.type === "tool-call");
+    if (call?.type !== "tool-call") throw new Error("no tool call");
+    const deltas = events.filter((e) => e.type === "tool-input-delta");
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(deltas.every((e) => e.type === "tool-input-delta" && e.toolCallId === call.toolCallId)).toBe(true);
+    expect(deltas.every((e) => e.id < call.id)).toBe(true);
+    const streamed = deltas.map((e) => (e.type === "tool-input-delta" ? e.delta : "")).join("");
+    expect(JSON.parse(streamed)).toEqual(call.input);
+  });
 });

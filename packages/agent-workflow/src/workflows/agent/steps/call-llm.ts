@@ -64,10 +64,8 @@ export async function callLlm(args: {
     nextId += bodies.length;
     await writer.write(chunk);
   };
-  const coalescer = createDeltaCoalescer(
-    (delta) => write([{ type: "text-delta", messageId, delta }]),
-    COALESCE_WINDOW_MS,
-  );
+  const coalescer = createDeltaCoalescer(write, COALESCE_WINDOW_MS);
+  const inputTools = new Map<string, string>();
   let text = "";
   let errorMessage: string | undefined;
   try {
@@ -83,7 +81,13 @@ export async function callLlm(args: {
     for await (const part of result.fullStream) {
       if (part.type === "text-delta") {
         text += part.text;
-        coalescer.push(part.text);
+        coalescer.push({ type: "text-delta", messageId, delta: part.text });
+      } else if (part.type === "tool-input-start") {
+        inputTools.set(part.id, part.toolName);
+      } else if (part.type === "tool-input-delta") {
+        // Lets the editor preview a long insert while the model is still writing it.
+        const toolName = inputTools.get(part.id) ?? "";
+        coalescer.push({ type: "tool-input-delta", toolCallId: part.id, toolName, delta: part.delta });
       } else if (part.type === "error") {
         errorMessage = part.error instanceof Error ? part.error.message : String(part.error);
       }
