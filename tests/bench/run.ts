@@ -1,47 +1,143 @@
-// `pnpm bench`: starts the production build on loopback with the offline
-// model at full speed and a headless client that acts like the browser, then
-// prints the agent-loop figures and writes them to results/latest.json.
-import { mkdirSync, writeFileSync } from "node:fs";
+// `pnpm bench`: starts the production build on loopback with the offline model
+// at full speed (a scripted zero-latency model) and a headless client that acts
+// like the browser, measures the agent loop beside the physical floor and the
+// naive Workflow DevKit loop, prints one table and writes results/latest.json
+// plus a chart. Not part of the test command: figures, not assertions.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { firstFrame, textThroughput, toolRoundTrip } from "./agent-loop.ts";
+import { firstDelta, textThroughput, toolRoundTrip } from "./agent-loop.ts";
+import { roundTripChart, writeChart } from "./chart.ts";
+import { concurrentRuns } from "./concurrency.ts";
+import { physicalFloor } from "./floor.ts";
+import { naiveLoop } from "./naive.ts";
 import { startServer } from "./server.ts";
+import { round } from "./stats.ts";
 
-const port = Number(process.env.BENCH_PORT ?? 3400);
-const server = await startServer(port, { OFFLINE_MODEL_WORD_DELAY_MS: "0" });
+const RUN_LENGTHS = [10, 50, 200];
+const DELTAS = 5_000;
+const quick = process.argv.includes("--quick");
+const resultsDir = join(import.meta.dirname, "results");
+mkdirSync(resultsDir, { recursive: true });
+
+const floor = await physicalFloor(500, DELTAS);
+const server = await startServer(Number(process.env.BENCH_PORT ?? 3400), {
+  OFFLINE_MODEL_WORD_DELAY_MS: "0",
+  COAUTHOR_BENCH: "1",
+  AGENT_MAX_STEPS: "1000",
+  AGENT_MAX_TOOL_CALLS_PER_STEP: "5",
+});
+let results: Record<string, unknown>;
 try {
   const client = await new CoauthorClient(server.baseURL).signIn();
-  const first = await firstFrame(client, 10);
-  const trips = [
-    await toolRoundTrip(client, 10),
-    await toolRoundTrip(client, 30),
-    await toolRoundTrip(client, 100),
-  ];
-  const throughput = await textThroughput(client, 5_000);
-  const results = {
+  const first = await firstDelta(client, quick ? 3 : 10);
+  const trips: { calls: number; medianMs: number; p95Ms: number }[] = [];
+  for (const calls of RUN_LENGTHS) {
+    const { trips: _raw, ...trip } = await toolRoundTrip(client, calls);
+    trips.push(trip);
+  }
+  const throughput = await textThroughput(client, DELTAS);
+  const naive = await naiveLoop(server.baseURL, RUN_LENGTHS, DELTAS);
+  const concurrency: Awaited<ReturnType<typeof concurrentRuns>>[] = [];
+  for (const runs of quick ? [1, 10] : [1, 10, 50]) {
+    concurrency.push(await concurrentRuns(server.baseURL, server.pids, runs, Math.min(5, runs), 5));
+  }
+  const toolsBench = join(import.meta.dirname, "tools.ts");
+  const tools = existsSync(toolsBench)
+    ? await (
+        (await import(pathToFileURL(toolsBench).href)) as { benchTools: () => Promise<object[]> }
+      ).benchTools()
+    : [];
+  results = {
     measuredAt: new Date().toISOString(),
     node: process.version,
-    firstFrame: first,
-    toolRoundTrip: trips,
+    floor,
+    naive,
+    first,
+    trips,
     throughput,
+    concurrency,
+    tools,
   };
 
-  console.log("\nCoauthor agent loop (local world, offline model at 0 ms/word, loopback)\n");
-  console.table({
-    "first frame, cold (ms)": first.coldFirstFrameMs,
-    "first text-delta, cold (ms)": first.coldFirstDeltaMs,
-    "first frame, warm median (ms)": first.warmFirstFrameMedianMs,
-    "first text-delta, warm median (ms)": first.warmFirstDeltaMedianMs,
-    "first text-delta, warm p95 (ms)": first.warmFirstDeltaP95Ms,
+  const at = (list: { calls: number; medianMs: number }[], calls: number) =>
+    list.find((t) => t.calls === calls)?.medianMs ?? Number.NaN;
+  const ratio = (ours: number, reference: number) => (reference > 0 ? `${round(ours / reference)}×` : "–");
+  const row = (metric: string, ours: number, floorValue: number, naiveValue: number, target: string) => ({
+    metric,
+    coauthor: ours,
+    floor: floorValue,
+    naive: naiveValue,
+    "÷ floor": ratio(ours, floorValue),
+    "÷ naive": ratio(ours, naiveValue),
+    target,
   });
-  console.table(
-    trips.map((t) => ({ "tool calls": t.calls, "round trip median (ms)": t.medianMs, "p95 (ms)": t.p95Ms })),
+  const table = [
+    row(
+      "first text-delta, warm median (ms)",
+      first.warmMedianMs,
+      floor.sseFirstFrameMs,
+      naive.firstFrameWarmMedianMs,
+      "≤ 30",
+    ),
+    row("first text-delta, cold (ms)", first.coldMs, floor.sseFirstFrameMs, Number.NaN, ""),
+    ...RUN_LENGTHS.map((calls) =>
+      row(
+        `tool round trip @${calls} calls, median (ms)`,
+        at(trips, calls),
+        floor.postRoundTripMedianMs,
+        at(naive.toolRoundTrip, calls),
+        calls === 50 ? "≤ 15" : "",
+      ),
+    ),
+    row(
+      "round trip growth 200/10 calls (×)",
+      round(at(trips, 200) / at(trips, 10)),
+      1,
+      round(at(naive.toolRoundTrip, 200) / at(naive.toolRoundTrip, 10)),
+      "≤ 2",
+    ),
+    row(
+      "text deltas delivered per second",
+      throughput.deltasPerSecond,
+      floor.sseFramesPerSecond,
+      naive.deltasPerSecond,
+      "≥ 10,000",
+    ),
+    row(
+      "delta emit → arrival p95 (ms)",
+      throughput.emitToArrivalP95Ms,
+      floor.sseEmitToArrivalP95Ms,
+      naive.emitToArrivalP95Ms,
+      "≤ 25",
+    ),
+  ];
+  console.log(
+    "\nCoauthor agent loop vs the physical floor and the naive Workflow DevKit loop (local world, loopback)\n",
   );
-  console.table({ ...throughput });
-  const dir = join(import.meta.dirname, "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`written to ${join(dir, "latest.json")}`);
+  console.table(table);
+  console.table(
+    trips.map((t) => ({ "tool calls": t.calls, "median (ms)": t.medianMs, "p95 (ms)": t.p95Ms })),
+  );
+  console.table(
+    concurrency.map(({ eventsOnWrongStream, ...c }) => ({
+      ...c,
+      "events on a wrong stream": eventsOnWrongStream,
+    })),
+  );
+  if (tools.length > 0) console.table(tools);
+  const chart = await writeChart(
+    roundTripChart([
+      { label: "Coauthor", color: "#2563eb", points: trips },
+      { label: "naive loop", color: "#dc2626", points: naive.toolRoundTrip },
+    ]),
+    join(resultsDir, "round-trip"),
+  );
+  results.table = table;
+  console.log(`chart: ${chart.join(", ")}`);
 } finally {
   await server.stop();
 }
+writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`written to ${join(resultsDir, "latest.json")}`);

@@ -1,6 +1,6 @@
 // Starts the production build on loopback for a benchmark, in a throwaway data folder.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -8,6 +8,8 @@ import { join } from "node:path";
 export interface BenchServer {
   baseURL: string;
   dataDir: string;
+  /** The server's process tree (for memory readings). */
+  pids: () => number[];
   stop: () => Promise<void>;
 }
 
@@ -32,13 +34,35 @@ export async function startServer(port: number, env: Record<string, string> = {}
     if (Date.now() > deadline) throw new Error("server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const rootPid = child.pid ?? 0;
   return {
     baseURL,
     dataDir,
+    pids: () => processTree(rootPid),
     stop: () =>
       new Promise((resolve) => {
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** `root` and all its descendants, from /proc. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // The process ended while we looked: it is not part of the tree any more.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  }
+  return tree;
 }

@@ -6,6 +6,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   COAUTHOR_DATA_DIR: z.string().optional(),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+  COAUTHOR_BENCH: z.enum(["0", "1"]).optional(),
 });
 
 const parsed = envSchema.safeParse(process.env);

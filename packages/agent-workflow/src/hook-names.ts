@@ -11,3 +11,8 @@ export function toolHookToken(runId: string, toolCallId: string): string {
 export function cancelHookToken(runId: string): string {
   return `coauthor:cancel:${runId}`;
 }
+
+/** Hook token of the naive benchmark workflow's `call`-th tool call. */
+export function naiveHookToken(runId: string, call: number): string {
+  return `coauthor:naive:${runId}:${call}`;
+}

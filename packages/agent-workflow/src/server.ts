@@ -1,6 +1,9 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
+
+export { naiveHookToken } from "./hook-names.ts";
 export * from "./index.ts";
 export * from "./models/index.ts";
 export { resumeToolHook } from "./resume-tool-hook.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
+export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";

@@ -8,6 +8,7 @@ import type {
 import {
   blocksFromMarkdown,
   describeBlocks,
+  EMIT_TIME_WORD,
   nextOfflineTurn,
   type SeenToolResult,
 } from "./offline-script.ts";
@@ -133,7 +134,10 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
             controller.enqueue({ type: "text-start", id: "t0" });
             for (const [i, word] of words.entries()) {
               if (i > 0 && options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
-              controller.enqueue({ type: "text-delta", id: "t0", delta: word });
+              const delta = word.startsWith(EMIT_TIME_WORD)
+                ? word.replace(EMIT_TIME_WORD, String(Date.now()))
+                : word;
+              controller.enqueue({ type: "text-delta", id: "t0", delta });
             }
             controller.enqueue({ type: "text-end", id: "t0" });
             if (turn.toolCall && "toolCallId" in turn) {

@@ -1,6 +1,9 @@
 // The offline demo model's "brain": a pure function from the conversation so
 // far to the next turn (text + at most one tool call). No I/O, deterministic.
 
+/** A word the offline model replaces with the epoch milliseconds at which it emits it. */
+export const EMIT_TIME_WORD = "{emit-time}";
+
 /** One tool call the model decides to make. */
 export interface ScriptedToolCall {
   toolName: string;
@@ -135,10 +138,12 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
     }
     return { text: `Counted to ${target}.` };
   }
-  const write = quoted(/^\s*write\s+(\d{1,6})\s+words\b/i);
+  const write = quoted(/^\s*write\s+(\d{1,6})\s+(timed\s+)?words\b/i);
   if (write) {
-    // A long answer with no tool call (benchmarks of text throughput).
-    const words = Array.from({ length: Math.min(Number(write[1]), 100_000) }, (_, i) => `w${i + 1}`);
+    // A long answer with no tool call (benchmarks of text throughput). Timed
+    // words are stamped with their emit time by the model as it streams them.
+    const count = Math.min(Number(write[1]), 100_000);
+    const words = Array.from({ length: count }, (_, i) => (write[2] ? EMIT_TIME_WORD : `w${i + 1}`));
     return { text: words.join(" ") };
   }
   if (/^\s*summari[sz]e\b/i.test(prompt)) {

@@ -1,0 +1,83 @@
+// The naive Workflow DevKit loop on the same server (COAUTHOR_BENCH=1): one
+// step per frame, one write() per delta, one hook per tool call.
+import { percentile, round } from "./stats.ts";
+
+interface Frame {
+  type: string;
+  id: number;
+  delta?: string;
+  toolCallId?: string;
+}
+
+async function drive(baseURL: string, calls: number, deltas: number) {
+  const started = performance.now();
+  const response = await fetch(`${baseURL}/api/bench/naive`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ calls, deltas }),
+  });
+  const runId = response.headers.get("x-run-id") ?? "";
+  const reader = response.body?.getReader();
+  if (!response.ok || !reader) throw new Error(`naive run failed: ${response.status}`);
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let firstFrame = 0;
+  let postedAt = 0;
+  const trips: number[] = [];
+  const delays: number[] = [];
+  let deltaStart = 0;
+  let deltaEnd = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const now = performance.now();
+    firstFrame ||= now - started;
+    buffer += decoder.decode(value, { stream: true });
+    const parts = buffer.split("\n\n");
+    buffer = parts.pop() ?? "";
+    for (const part of parts) {
+      const data = part.split("\n").find((line) => line.startsWith("data: "));
+      if (!data) continue;
+      const frame = JSON.parse(data.slice(6)) as Frame;
+      if (frame.type === "text-delta" && frame.delta) {
+        deltaStart ||= now;
+        deltaEnd = now;
+        delays.push(Date.now() - Number(frame.delta));
+      }
+      if (frame.type === "tool-call") {
+        if (postedAt) trips.push(now - postedAt);
+        postedAt = performance.now();
+        const posted = await fetch(`${baseURL}/api/bench/naive/callback`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ runId, call: Number(frame.toolCallId) }),
+        });
+        await posted.arrayBuffer();
+      }
+    }
+  }
+  return { firstFrame, trips, delays, deltaSeconds: Math.max(deltaEnd - deltaStart, 1) / 1000 };
+}
+
+/** First frame, tool round trips and delta throughput of the naive loop. */
+export async function naiveLoop(baseURL: string, runLengths: number[], deltas: number) {
+  await drive(baseURL, 0, 0); // warm-up (compiles routes, loads the bundles)
+  const first: number[] = [];
+  for (let i = 0; i < 5; i++) first.push((await drive(baseURL, 0, 0)).firstFrame);
+  const trips = [];
+  for (const calls of runLengths) {
+    const run = await drive(baseURL, calls, 0);
+    trips.push({
+      calls,
+      medianMs: round(percentile(run.trips, 50)),
+      p95Ms: round(percentile(run.trips, 95)),
+    });
+  }
+  const text = await drive(baseURL, 0, deltas);
+  return {
+    firstFrameWarmMedianMs: round(percentile(first, 50)),
+    toolRoundTrip: trips,
+    deltasPerSecond: Math.round(text.delays.length / text.deltaSeconds),
+    emitToArrivalP95Ms: round(percentile(text.delays, 95)),
+  };
+}
