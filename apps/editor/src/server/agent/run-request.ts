@@ -1,0 +1,41 @@
+import { defaultModelId, isAllowedModel } from "@coauthor/agent-workflow/server";
+import type { z } from "zod";
+import { requireDocument, requireUser } from "@/server/agent/authorize";
+import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+type RunRequestSchema = z.ZodType<{ documentId: string; model?: string | undefined }>;
+
+/**
+ * The shared front door of the agent and chat routes: session, size-limited
+ * body, schema, document access and model — or the typed error response.
+ */
+export async function acceptRunRequest<S extends RunRequestSchema>(
+  request: Request,
+  schema: S,
+  surface: string,
+) {
+  const user = await requireUser(request, surface);
+  if (!user.ok) return user;
+  const body = await readJsonBody(request, surface, MAX_BODY_BYTES);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) {
+    return {
+      ok: false as const,
+      response: apiError(400, `bad_request:${surface}`, describeIssues(parsed.error.issues)),
+    };
+  }
+  const input: z.infer<S> = parsed.data;
+  const access = await requireDocument(user.userId, input.documentId);
+  if (!access.ok) return access;
+  const modelId = input.model ?? defaultModelId();
+  if (!isAllowedModel(modelId)) {
+    return {
+      ok: false as const,
+      response: apiError(400, "bad_request:model", `model "${modelId}" is not available`),
+    };
+  }
+  return { ok: true as const, userId: user.userId, input, document: access.document, modelId };
+}
