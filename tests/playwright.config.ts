@@ -51,6 +51,8 @@ export default defineConfig({
       COAUTHOR_DATA_DIR: dataDir,
       OFFLINE_MODEL_WORD_DELAY_MS: process.env.OFFLINE_MODEL_WORD_DELAY_MS ?? "40",
       AGENT_TOOL_DEADLINE_MS: "15000",
+      RATE_LIMIT_CHAT_PER_MINUTE: "5",
+      MAX_CONCURRENT_RUNS_PER_USER: "2",
     },
   },
 });

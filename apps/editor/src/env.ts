@@ -7,6 +7,11 @@ const envSchema = z.object({
   COAUTHOR_DATA_DIR: z.string().optional(),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   COAUTHOR_BENCH: z.enum(["0", "1"]).optional(),
+  RATE_LIMIT_RUNS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_CALLBACKS_PER_MINUTE: z.coerce.number().int().min(1).default(1_200),
+  RATE_LIMIT_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MAX_CONCURRENT_RUNS_PER_USER: z.coerce.number().int().min(1).default(3),
+  MAX_CONCURRENT_RUNS_PER_DOCUMENT: z.coerce.number().int().min(1).default(2),
 });
 
 const parsed = envSchema.safeParse(process.env);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "./db";
 import { runs } from "./db/schema";
 
@@ -21,8 +21,11 @@ export async function findRun(runId: string) {
   return row ?? null;
 }
 
-/** Marks a run finished with its status. */
+/** Marks a running run ended with `status` (the first end recorded wins). */
 export async function finishRun(runId: string, status: string) {
   const db = await getDb();
-  await db.update(runs).set({ status, finishedAt: new Date() }).where(eq(runs.id, runId));
+  await db
+    .update(runs)
+    .set({ status, finishedAt: new Date() })
+    .where(and(eq(runs.id, runId), eq(runs.status, "running")));
 }

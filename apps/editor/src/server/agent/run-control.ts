@@ -1,6 +1,7 @@
 import { abortRun, cancelHookToken } from "@coauthor/agent-workflow/server";
 import { getRun, resumeHook } from "workflow/api";
 import { HookNotFoundError } from "workflow/errors";
+import { finishRun } from "@/server/runs";
 
 /**
  * Cancels a run: interrupts its in-flight model call in this process and
@@ -10,6 +11,7 @@ import { HookNotFoundError } from "workflow/errors";
  */
 export async function cancelAgentRun(runId: string, reason: string): Promise<void> {
   abortRun(runId, reason);
+  await finishRun(runId, "cancelled");
   try {
     await resumeHook(cancelHookToken(runId), { reason });
   } catch (error) {

@@ -2,6 +2,7 @@ import { defaultModelId, isAllowedModel } from "@coauthor/agent-workflow/server"
 import type { z } from "zod";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+import { concurrentRunLimit, rateLimit } from "@/server/http/rate-limit";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -14,10 +15,12 @@ type RunRequestSchema = z.ZodType<{ documentId: string; model?: string | undefin
 export async function acceptRunRequest<S extends RunRequestSchema>(
   request: Request,
   schema: S,
-  surface: string,
+  surface: "agent" | "chat",
 ) {
   const user = await requireUser(request, surface);
   if (!user.ok) return user;
+  const limited = await rateLimit(user.userId, surface === "agent" ? "runs" : "chat");
+  if (limited) return { ok: false as const, response: limited };
   const body = await readJsonBody(request, surface, MAX_BODY_BYTES);
   if (!body.ok) return body;
   const parsed = schema.safeParse(body.value);
@@ -30,6 +33,10 @@ export async function acceptRunRequest<S extends RunRequestSchema>(
   const input: z.infer<S> = parsed.data;
   const access = await requireDocument(user.userId, input.documentId);
   if (!access.ok) return access;
+  if (surface === "agent") {
+    const busy = await concurrentRunLimit(user.userId, input.documentId);
+    if (busy) return { ok: false as const, response: busy };
+  }
   const modelId = input.model ?? defaultModelId();
   if (!isAllowedModel(modelId)) {
     return {

@@ -1,4 +1,14 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),
@@ -56,3 +66,12 @@ export const hookTokenUses = pgTable(
   },
   (t) => [uniqueIndex("hook_token_uses_call_idx").on(t.runId, t.toolCallId)],
 );
+
+// Token buckets per user and action, shared by every instance: `tokens`
+// refill continuously up to the per-minute limit; a request takes one.
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+  allowed: boolean("allowed").notNull(),
+});

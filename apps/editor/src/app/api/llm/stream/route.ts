@@ -1,10 +1,4 @@
-import {
-  DOCUMENT_CONTEXT_CLOSE,
-  DOCUMENT_CONTEXT_OPEN,
-  defaultModelId,
-  isAllowedModel,
-  resolveModel,
-} from "@coauthor/agent-workflow/server";
+import { DOCUMENT_CONTEXT_CLOSE, DOCUMENT_CONTEXT_OPEN, resolveModel } from "@coauthor/agent-workflow/server";
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
 import { chatRequestSchema } from "@coauthor/types";
 import { streamText } from "ai";

@@ -5,6 +5,7 @@ import { requireDocument, requireUser } from "@/server/agent/authorize";
 import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+import { rateLimit } from "@/server/http/rate-limit";
 import { findRun } from "@/server/runs";
 
 export const runtime = "nodejs";
@@ -16,6 +17,8 @@ export const runtime = "nodejs";
 export async function POST(request: Request): Promise<Response> {
   const user = await requireUser(request, "callback");
   if (!user.ok) return user.response;
+  const limited = await rateLimit(user.userId, "callbacks");
+  if (limited) return limited;
   const body = await readJsonBody(request, "callback", MAX_CALLBACK_BYTES);
   if (!body.ok) return body.response;
   const parsed = toolCallbackBodySchema.safeParse(body.value);
