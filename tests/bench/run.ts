@@ -3,9 +3,8 @@
 // like the browser, measures the agent loop beside the physical floor and the
 // naive Workflow DevKit loop, prints one table and writes results/latest.json
 // plus a chart. Not part of the test command: figures, not assertions.
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { firstDelta, textThroughput, toolRoundTrip } from "./agent-loop.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
@@ -14,6 +13,7 @@ import { physicalFloor } from "./floor.ts";
 import { naiveLoop } from "./naive.ts";
 import { startServer } from "./server.ts";
 import { round } from "./stats.ts";
+import { benchTools } from "./tools.ts";
 
 const RUN_LENGTHS = [10, 50, 200];
 const DELTAS = 5_000;
@@ -43,12 +43,7 @@ try {
   for (const runs of quick ? [1, 10] : [1, 10, 50]) {
     concurrency.push(await concurrentRuns(server.baseURL, server.pids, runs, Math.min(5, runs), 5));
   }
-  const toolsBench = join(import.meta.dirname, "tools.ts");
-  const tools = existsSync(toolsBench)
-    ? await (
-        (await import(pathToFileURL(toolsBench).href)) as { benchTools: () => Promise<object[]> }
-      ).benchTools()
-    : [];
+  const tools = quick ? [] : await benchTools();
   results = {
     measuredAt: new Date().toISOString(),
     node: process.version,

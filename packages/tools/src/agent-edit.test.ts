@@ -2,7 +2,7 @@ import { createHeadlessEditor } from "@lexical/headless";
 import { $getRoot, type LexicalEditor } from "lexical";
 import { describe, expect, it } from "vitest";
 import { applyAgentEdit } from "./agent-edit.ts";
-import { registerBlockIds } from "./block-id.ts";
+import { registerBlockIds } from "./block-index.ts";
 import { createDocumentEditor } from "./document-editor.ts";
 import { editorNodes } from "./editor-nodes.ts";
 import { exportMarkdown, importMarkdown } from "./markdown.ts";

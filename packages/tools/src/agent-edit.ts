@@ -1,5 +1,6 @@
 import type { ToolFailure } from "@coauthor/types/tools";
 import type { LexicalEditor } from "lexical";
+import { markBlockIndexStale } from "./block-index.ts";
 
 /** Update tag on every edit made by the agent, so the panel can highlight and undo a run's edits. */
 export const AGENT_EDIT_TAG = "coauthor-agent";
@@ -39,6 +40,10 @@ export function applyAgentEdit<T>(editor: LexicalEditor, $fn: () => T): T {
     outcome ??= { ok: false, error };
   }
   if (outcome === undefined) throw new Error("The editor did not run the agent edit");
-  if (!outcome.ok) throw outcome.error;
+  if (!outcome.ok) {
+    // Ids claimed inside the aborted update point at nodes that never existed.
+    markBlockIndexStale(editor);
+    throw outcome.error;
+  }
   return outcome.value;
 }

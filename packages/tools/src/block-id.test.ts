@@ -10,7 +10,8 @@ import {
   type LexicalEditor,
 } from "lexical";
 import { describe, expect, it } from "vitest";
-import { $findBlockById, $getBlockId, createBlockId, registerBlockIds } from "./block-id.ts";
+import { $getBlockId, createBlockId } from "./block-id.ts";
+import { $findBlockById, registerBlockIds } from "./block-index.ts";
 import { createDocumentEditor } from "./document-editor.ts";
 import { editorNodes } from "./editor-nodes.ts";
 import { exportMarkdown } from "./markdown.ts";

@@ -1,19 +1,19 @@
+import { $isListItemNode, $isListNode } from "@lexical/list";
 import {
   $getRoot,
   $getState,
+  $isRootNode,
   $setState,
   createState,
-  HISTORY_MERGE_TAG,
-  type LexicalEditor,
+  type ElementNode,
   type LexicalNode,
-  mergeRegister,
-  RootNode,
 } from "lexical";
 
 /**
- * Stable id of a top-level block, stored as NodeState so it is serialized with the node JSON
- * (Lexical's runtime node keys do not survive save/load). `resetOnCopyNode` makes a node copied
- * by a split (Enter in the middle of a block) start without the id of the block it came from.
+ * Stable id of an addressable block (a top-level block or a list item), stored as NodeState so it
+ * is serialized with the node JSON (Lexical's runtime node keys do not survive save/load).
+ * `resetOnCopyNode` makes a node copied by a split (Enter in the middle of a block) start
+ * without the id of the block it came from.
  */
 export const blockIdState = createState("blockId", {
   parse: (value) => (typeof value === "string" ? value : ""),
@@ -34,10 +34,10 @@ export function createBlockId(): string {
   return id;
 }
 
-/** A fresh block id that is not in `taken`. */
-export function createUniqueBlockId(taken: ReadonlySet<string>): string {
+/** A fresh block id for which `isTaken` is false. */
+export function createUniqueBlockId(isTaken: (id: string) => boolean): string {
   let id = createBlockId();
-  while (taken.has(id)) id = createBlockId();
+  while (isTaken(id)) id = createBlockId();
   return id;
 }
 
@@ -51,70 +51,47 @@ export function $setBlockId<T extends LexicalNode>(node: T, id: string): T {
   return $setState(node, blockIdState, id);
 }
 
-/** The top-level block whose id is `id`, or null. */
-export function $findBlockById(id: string): LexicalNode | null {
-  for (const child of $getRoot().getChildren()) {
-    if ($getBlockId(child) === id) return child;
-  }
-  return null;
+/** True for nodes that carry a block id: children of the root and list items. */
+export function $isAddressable(node: LexicalNode): boolean {
+  return $isListItemNode(node) || $isRootNode(node.getParent());
 }
 
-/** Ids of every top-level block, in document order. */
-export function $getAllBlockIds(): Set<string> {
-  const ids = new Set<string>();
-  for (const child of $getRoot().getChildren()) {
-    const id = $getBlockId(child);
-    if (id !== null) ids.add(id);
-  }
-  return ids;
-}
-
-/** True when some top-level block lacks an id or shares one with an earlier block. */
-export function $needsBlockIds(): boolean {
-  const seen = new Set<string>();
-  for (const child of $getRoot().getChildren()) {
-    const id = $getBlockId(child);
-    if (id === null || seen.has(id)) return true;
-    seen.add(id);
-  }
-  return false;
-}
-
-/** Gives every top-level block without an id, or with a duplicate of an earlier block's id, a fresh id. */
-export function $ensureBlockIds(): void {
-  if (!$needsBlockIds()) return;
-  const children = $getRoot().getChildren();
-  const taken = new Set<string>();
-  for (const child of children) {
-    const id = $getBlockId(child);
-    if (id !== null) taken.add(id);
-  }
-  const seen = new Set<string>();
-  for (const child of children) {
-    const id = $getBlockId(child);
-    if (id !== null && !seen.has(id)) {
-      seen.add(id);
-      continue;
-    }
-    const fresh = createUniqueBlockId(taken);
-    taken.add(fresh);
-    seen.add(fresh);
-    $setBlockId(child, fresh);
-  }
-}
-
-/** Keeps every top-level block of `editor` carrying a unique block id; returns the unregister function. */
-export function registerBlockIds(editor: LexicalEditor): () => void {
-  return mergeRegister(
-    // The root counts as dirty whenever anything in the document changes, so this sees new,
-    // split and pasted blocks inside the same update (and the same history entry).
-    editor.registerNodeTransform(RootNode, $ensureBlockIds),
-    // setEditorState (load, collab resync) does not run transforms: repair afterwards.
-    editor.registerUpdateListener(({ editorState, dirtyElements }) => {
-      if (!dirtyElements.has("root")) return;
-      if (editorState.read($needsBlockIds)) {
-        editor.update($ensureBlockIds, { tag: HISTORY_MERGE_TAG });
+/** Calls `visit` on every addressable node in document order (top-level blocks and list items). */
+export function $forEachAddressable(visit: (node: LexicalNode) => void): void {
+  const visitList = (list: ElementNode): void => {
+    for (let item = list.getFirstChild(); item !== null; item = item.getNextSibling()) {
+      visit(item);
+      if ($isListItemNode(item)) {
+        for (let child = item.getFirstChild(); child !== null; child = child.getNextSibling()) {
+          if ($isListNode(child)) visitList(child);
+        }
       }
-    }),
-  );
+    }
+  };
+  for (let block = $getRoot().getFirstChild(); block !== null; block = block.getNextSibling()) {
+    visit(block);
+    if ($isListNode(block)) visitList(block);
+  }
+}
+
+/** The addressable nodes that lack an id or repeat an earlier node's id, plus every id in use. */
+export function $findIdProblems(): { needsId: LexicalNode[]; ids: Map<string, LexicalNode> } {
+  const ids = new Map<string, LexicalNode>();
+  const needsId: LexicalNode[] = [];
+  $forEachAddressable((node) => {
+    const id = $getBlockId(node);
+    if (id === null || ids.has(id)) needsId.push(node);
+    else ids.set(id, node);
+  });
+  return { needsId, ids };
+}
+
+/** Gives every addressable node without an id, or with a duplicate of an earlier node's id, a fresh id. */
+export function $ensureBlockIds(): void {
+  const { needsId, ids } = $findIdProblems();
+  for (const node of needsId) {
+    const fresh = createUniqueBlockId((id) => ids.has(id));
+    ids.set(fresh, node);
+    $setBlockId(node, fresh);
+  }
 }

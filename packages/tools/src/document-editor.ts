@@ -1,8 +1,10 @@
 import { createHeadlessEditor } from "@lexical/headless";
 import type { LexicalEditor, SerializedEditorState } from "lexical";
-import { $ensureBlockIds, registerBlockIds } from "./block-id.ts";
+import { $ensureBlockIds } from "./block-id.ts";
+import { registerBlockIds } from "./block-index.ts";
 import { editorNodes } from "./editor-nodes.ts";
 import { importMarkdown } from "./markdown.ts";
+import { registerRootTextCache } from "./root-text-cache.ts";
 
 export type DocumentEditorOptions = {
   /** Initial content as Markdown. */
@@ -21,6 +23,7 @@ export function createDocumentEditor(options: DocumentEditorOptions = {}): Lexic
       throw error;
     },
   });
+  registerRootTextCache(editor);
   registerBlockIds(editor);
   if (options.state !== undefined) {
     editor.setEditorState(editor.parseEditorState(options.state));

@@ -1,7 +1,7 @@
 import { createHeadlessEditor } from "@lexical/headless";
 import { describe, expect, it } from "vitest";
 import { AGENT_EDIT_TAG } from "./agent-edit.ts";
-import { registerBlockIds } from "./block-id.ts";
+import { registerBlockIds } from "./block-index.ts";
 import { createDocumentEditor } from "./document-editor.ts";
 import { editorTools, runEditorTool } from "./editor-tools.ts";
 import { importMarkdown } from "./markdown.ts";
@@ -33,7 +33,7 @@ describe("editor tools", () => {
     expect(result).toMatchObject({
       ok: false,
       code: "internal-error",
-      message: expect.stringContaining("heading"),
+      message: expect.stringContaining("HeadingNode"),
     });
     expect(snapshot(editor)).toEqual(before);
   });
@@ -54,7 +54,7 @@ describe("editor tools", () => {
   it("exposes each tool's definition with its implementation", async () => {
     const editor = createDocumentEditor({ markdown: "Hi" });
     expect(editorTools.readDocument.name).toBe("readDocument");
-    const result = await editorTools.readDocument.run(editor, { fromBlock: 0, maxBlocks: 1 });
+    const result = await editorTools.readDocument.run(editor, { fromBlock: 0, maxBlocks: 1, maxChars: 1000 });
     expect(result.ok && result.blocks[0]?.markdown).toBe("Hi");
   });
 });

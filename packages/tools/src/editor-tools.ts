@@ -10,9 +10,17 @@ import type { z } from "zod";
 import { toolFailure } from "./agent-edit.ts";
 import { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 import { deleteBlocks } from "./tools/delete-blocks.ts";
+import { findText } from "./tools/find-text.ts";
+import { formatText } from "./tools/format-text.ts";
 import { insertBlocks } from "./tools/insert-blocks.ts";
+import { insertTable } from "./tools/insert-table.ts";
+import { moveBlock } from "./tools/move-block.ts";
 import { readDocument } from "./tools/read-document.ts";
+import { readSelection } from "./tools/read-selection.ts";
+import { replaceBlock } from "./tools/replace-block.ts";
 import { replaceText } from "./tools/replace-text.ts";
+import { setBlockType } from "./tools/set-block-type.ts";
+import { updateTableCell } from "./tools/update-table-cell.ts";
 
 /** A tool definition plus its implementation against a Lexical editor. */
 export type EditorTool<K extends ToolName = ToolName> = ToolDefinition<K> & {
@@ -21,7 +29,20 @@ export type EditorTool<K extends ToolName = ToolName> = ToolDefinition<K> & {
 
 type Implementations = { [K in ToolName]: (editor: LexicalEditor, input: ToolInput<K>) => ToolOutputOf<K> };
 
-const implementations: Implementations = { readDocument, insertBlocks, replaceText, deleteBlocks };
+const implementations: Implementations = {
+  readDocument,
+  readSelection,
+  findText,
+  insertBlocks,
+  replaceBlock,
+  replaceText,
+  deleteBlocks,
+  moveBlock,
+  setBlockType,
+  formatText,
+  insertTable,
+  updateTableCell,
+};
 
 function defineTool<K extends ToolName>(name: K): EditorTool<K> {
   const run = implementations[name];
@@ -29,11 +50,10 @@ function defineTool<K extends ToolName>(name: K): EditorTool<K> {
 }
 
 /** Every editor tool, keyed by name. */
-export const editorTools: { [K in ToolName]: EditorTool<K> } = {
-  readDocument: defineTool("readDocument"),
-  insertBlocks: defineTool("insertBlocks"),
-  replaceText: defineTool("replaceText"),
-  deleteBlocks: defineTool("deleteBlocks"),
+export const editorTools = Object.fromEntries(
+  toolNameSchema.options.map((name) => [name, defineTool(name)]),
+) as {
+  [K in ToolName]: EditorTool<K>;
 };
 
 /** One line per zod issue, each naming the field it is about. */

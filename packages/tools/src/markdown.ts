@@ -1,19 +1,34 @@
 import { createHeadlessEditor } from "@lexical/headless";
 import {
   $convertFromMarkdownString,
-  $convertToMarkdownString,
+  $generateNodesFromMarkdownString,
+  CHECK_LIST,
   TRANSFORMERS,
   type Transformer,
 } from "@lexical/markdown";
-import { $getRoot, $parseSerializedNode, type LexicalEditor, type SerializedLexicalNode } from "lexical";
+import {
+  $getRoot,
+  $isElementNode,
+  $isParagraphNode,
+  $parseSerializedNode,
+  type LexicalEditor,
+  type LexicalNode,
+  type SerializedLexicalNode,
+} from "lexical";
 import { editorNodes } from "./editor-nodes.ts";
+import { $blockMarkdown, $documentMarkdown } from "./markdown-export.ts";
+import { TABLE } from "./markdown-table.ts";
 
-/** The Markdown transformers used for every import and export of the document. */
-export const markdownTransformers: Transformer[] = [...TRANSFORMERS];
+/** The Markdown transformers used for every import of the document (GFM tables included). */
+export const markdownTransformers: Transformer[] = [TABLE, CHECK_LIST, ...TRANSFORMERS];
 
-/** The whole document of `editor` as Markdown. */
+/**
+ * The whole document of `editor` as Markdown. Export uses this package's one-pass writer rather
+ * than @lexical/markdown's (several times faster on long documents); its output reads back
+ * through `importMarkdown` to the same blocks, text and formats.
+ */
 export function exportMarkdown(editor: LexicalEditor): string {
-  return editor.read(() => $convertToMarkdownString(markdownTransformers));
+  return editor.read($documentMarkdown);
 }
 
 /** Replaces the whole document of `editor` with `markdown`, committing synchronously. */
@@ -24,41 +39,66 @@ export function importMarkdown(editor: LexicalEditor, markdown: string, options?
   });
 }
 
+/** Parses `markdown` into new, unattached top-level blocks inside the active update; blank lines make no blocks. */
+export function $parseMarkdownBlocks(markdown: string): LexicalNode[] {
+  return $generateNodesFromMarkdownString(markdown, markdownTransformers).filter(
+    (node) => !($isParagraphNode(node) && node.getTextContentSize() === 0),
+  );
+}
+
+function $serializeNode(node: LexicalNode): SerializedLexicalNode {
+  const json = node.exportJSON();
+  if (!$isElementNode(node)) return json;
+  return { ...json, children: node.getChildren().map($serializeNode) } as SerializedLexicalNode;
+}
+
+let scratch: LexicalEditor | null = null;
+
 /**
- * A throwaway editor that knows the document's nodes. Markdown import/export in Lexical works on
- * an element's children inside an update, so converting a single block (or parsing Markdown
- * without touching the live document) happens here.
+ * A throwaway editor that knows the document's nodes, reused between calls. Markdown import in
+ * Lexical works on an element inside an update, so parsing Markdown without touching the live
+ * document happens here.
  */
-function createScratchEditor(): LexicalEditor {
-  return createHeadlessEditor({
+function getScratchEditor(): LexicalEditor {
+  scratch ??= createHeadlessEditor({
     namespace: "coauthor-scratch",
     nodes: [...editorNodes],
     onError: (error) => {
       throw error;
     },
   });
+  return scratch;
 }
 
 /** Parses `markdown` into serialized top-level blocks without touching any live document. */
 export function markdownToSerializedBlocks(markdown: string): SerializedLexicalNode[] {
-  const scratch = createScratchEditor();
-  scratch.update(() => $convertFromMarkdownString(markdown, markdownTransformers), { discrete: true });
-  return scratch.getEditorState().toJSON().root.children;
+  const editor = getScratchEditor();
+  let blocks: SerializedLexicalNode[] = [];
+  editor.update(
+    () => {
+      $convertFromMarkdownString(markdown, markdownTransformers);
+      blocks = $getRoot().getChildren().map($serializeNode);
+      // Leave the scratch editor small for the next caller.
+      $getRoot().clear();
+    },
+    { discrete: true },
+  );
+  return blocks;
 }
 
 /** Renders each serialized top-level block as Markdown on its own. */
 export function serializedBlocksToMarkdown(blocks: ReadonlyArray<SerializedLexicalNode>): string[] {
   if (blocks.length === 0) return [];
-  const scratch = createScratchEditor();
   const out: string[] = [];
-  scratch.update(
+  getScratchEditor().update(
     () => {
       const root = $getRoot();
       for (const block of blocks) {
-        root.clear();
-        root.append($parseSerializedNode(block));
-        out.push($convertToMarkdownString(markdownTransformers));
+        const node = $parseSerializedNode(block);
+        root.append(node);
+        out.push($blockMarkdown(node));
       }
+      root.clear();
     },
     { discrete: true },
   );

@@ -1,11 +1,12 @@
-import type { ToolName, ToolOutput } from "@coauthor/types/tools";
-import { toolSchemas } from "@coauthor/types/tools";
+import { type ToolName, type ToolOutput, toolSchemas } from "@coauthor/types/tools";
+import { $isListItemNode } from "@lexical/list";
 import { $getRoot, type LexicalEditor } from "lexical";
 import { expect, it } from "vitest";
-import { $getBlockId } from "./block-id.ts";
+import { $forEachAddressable, $getBlockId } from "./block-id.ts";
 import { createDocumentEditor } from "./document-editor.ts";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
+import { $isWrapperItem } from "./tools/tool-helpers.ts";
 
 // Test-only helpers: shared case tables drive the tests of every editor tool.
 
@@ -18,10 +19,10 @@ export type ToolCase = {
   /** Document before the call (default DOC). */
   markdown?: string;
   tool: ToolName;
-  /** Builds the tool input from the document's block ids (in order). */
-  input: (ids: string[]) => unknown;
+  /** Builds the tool input from the document's top-level block ids and list item ids (in order). */
+  input: (ids: string[], items: string[]) => unknown;
   /** Expected result; a function of the block ids before and after when it depends on them. */
-  output: ToolOutput | ((ids: string[], after: string[]) => ToolOutput);
+  output: ToolOutput | ((ids: string[], after: string[], items: string[]) => ToolOutput);
   /** Markdown after the call; omitted for calls that must leave the document unchanged. */
   after?: string;
 };
@@ -33,6 +34,17 @@ export function blockIds(editor: LexicalEditor): string[] {
       .getChildren()
       .map((node) => $getBlockId(node) ?? "missing"),
   );
+}
+
+/** Ids of every list item the model sees (not Lexical's wrappers of nested lists), in document order. */
+export function itemIds(editor: LexicalEditor): string[] {
+  const ids: string[] = [];
+  editor.read(() =>
+    $forEachAddressable((node) => {
+      if ($isListItemNode(node) && !$isWrapperItem(node)) ids.push($getBlockId(node) ?? "missing");
+    }),
+  );
+  return ids;
 }
 
 /** Markdown and JSON of the document, to prove a failed call changed nothing. */
@@ -50,8 +62,9 @@ export function itAppliesCases(cases: ToolCase[]): void {
   it.each(cases)("$name", async ({ markdown = DOC, tool, input, output, after }) => {
     const editor = createDocumentEditor({ markdown });
     const before = blockIds(editor);
-    const result = await runEditorTool(editor, tool, input(before));
-    const expected = typeof output === "function" ? output(before, blockIds(editor)) : output;
+    const items = itemIds(editor);
+    const result = await runEditorTool(editor, tool, input(before, items));
+    const expected = typeof output === "function" ? output(before, blockIds(editor), items) : output;
     expect(result).toEqual(expected);
     expect(toolSchemas[tool].output.safeParse(result).success).toBe(true);
     expect(exportMarkdown(editor)).toBe(after ?? markdown);
@@ -69,8 +82,9 @@ export function itRejectsCases(cases: ToolCase[]): void {
       const editor = createDocumentEditor({ markdown });
       const before = snapshot(editor);
       const ids = blockIds(editor);
-      const result = await runEditorTool(editor, tool, input(ids));
-      expect(result).toEqual(typeof output === "function" ? output(ids, ids) : output);
+      const items = itemIds(editor);
+      const result = await runEditorTool(editor, tool, input(ids, items));
+      expect(result).toEqual(typeof output === "function" ? output(ids, ids, items) : output);
       expect(snapshot(editor)).toEqual(before);
     },
   );

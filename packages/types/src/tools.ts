@@ -8,24 +8,84 @@ export const toolFailureSchema = z.object({
 });
 export type ToolFailure = z.infer<typeof toolFailureSchema>;
 
-export const toolNameSchema = z.enum(["readDocument", "insertBlocks", "replaceText", "deleteBlocks"]);
+/** Every editor tool, reads first. */
+export const toolNameSchema = z.enum([
+  "readDocument",
+  "readSelection",
+  "findText",
+  "insertBlocks",
+  "replaceBlock",
+  "replaceText",
+  "deleteBlocks",
+  "moveBlock",
+  "setBlockType",
+  "formatText",
+  "insertTable",
+  "updateTableCell",
+]);
 export type ToolName = z.infer<typeof toolNameSchema>;
 
+/** Tools that change the document; every other tool only reads it. */
+export const WRITE_TOOL_NAMES = [
+  "insertBlocks",
+  "replaceBlock",
+  "replaceText",
+  "deleteBlocks",
+  "moveBlock",
+  "setBlockType",
+  "formatText",
+  "insertTable",
+  "updateTableCell",
+] as const satisfies readonly ToolName[];
+export type WriteToolName = (typeof WRITE_TOOL_NAMES)[number];
+
+/** True when tool `name` changes the document. */
+export function isWriteTool(name: string): name is WriteToolName {
+  return (WRITE_TOOL_NAMES as readonly string[]).includes(name);
+}
+
+/** Failure codes a tool may return (the message says what to fix). */
+export const toolFailureCodes = [
+  "invalid-input",
+  "unknown-tool",
+  "unknown-block",
+  "wrong-block-type",
+  "not-found",
+  "invalid-range",
+  "invalid-position",
+  "invalid-markdown",
+  "unsafe-regex",
+  "no-selection",
+  "internal-error",
+] as const;
+
 const blockIdSchema = z.string().min(1);
+
+/** Success result of a write: the ids of the blocks it created or changed, in document order. */
+const writeSuccessSchema = z.object({ ok: z.literal(true), blockIds: z.array(z.string()) });
+function withFailure<T extends z.ZodObject<{ ok: z.ZodLiteral<true> }>>(success: T) {
+  return z.discriminatedUnion("ok", [success, toolFailureSchema]);
+}
 
 // readDocument
 
 export const readDocumentInputSchema = z.object({
   fromBlock: z.int().min(0).default(0),
+  fromBlockId: blockIdSchema.optional(),
   maxBlocks: z.int().min(1).max(500).default(200),
+  maxChars: z.int().min(500).max(100_000).default(20_000),
 });
 export type ReadDocumentInput = z.infer<typeof readDocumentInputSchema>;
 
+export const listItemSummarySchema = z.object({ id: z.string(), depth: z.int().min(0), text: z.string() });
+
 export const documentBlockSchema = z.object({
   id: z.string(),
-  /** "paragraph", "heading-1".."heading-6", "quote", "code", "bullet-list", "number-list", "check-list", … */
+  /** "paragraph", "heading-1".."heading-6", "quote", "code", "bullet-list", "number-list", "check-list", "table" */
   type: z.string(),
   markdown: z.string(),
+  /** Lists only: each item's id and plain text, so single items can be addressed. */
+  items: z.array(listItemSummarySchema).optional(),
 });
 export type DocumentBlock = z.infer<typeof documentBlockSchema>;
 
@@ -35,11 +95,54 @@ export const readDocumentSuccessSchema = z.object({
   totalBlocks: z.int().min(0),
   nextFromBlock: z.int().min(0).nullable(),
 });
-export const readDocumentOutputSchema = z.discriminatedUnion("ok", [
-  readDocumentSuccessSchema,
-  toolFailureSchema,
-]);
+export const readDocumentOutputSchema = withFailure(readDocumentSuccessSchema);
 export type ReadDocumentOutput = z.infer<typeof readDocumentOutputSchema>;
+
+// readSelection
+
+export const readSelectionInputSchema = z.object({});
+export type ReadSelectionInput = z.infer<typeof readSelectionInputSchema>;
+
+export const textPointSchema = z.object({ blockId: z.string(), offset: z.int().min(0) });
+export const readSelectionSuccessSchema = z.object({
+  ok: z.literal(true),
+  selection: z
+    .object({
+      collapsed: z.boolean(),
+      text: z.string(),
+      blockIds: z.array(z.string()),
+      anchor: textPointSchema,
+      focus: textPointSchema,
+    })
+    .nullable(),
+});
+export const readSelectionOutputSchema = withFailure(readSelectionSuccessSchema);
+export type ReadSelectionOutput = z.infer<typeof readSelectionOutputSchema>;
+
+// findText
+
+export const findTextInputSchema = z.object({
+  query: z.string().min(1).max(500),
+  regex: z.boolean().default(false),
+  caseSensitive: z.boolean().default(true),
+  blockId: blockIdSchema.optional(),
+  maxResults: z.int().min(1).max(500).default(50),
+});
+export type FindTextInput = z.infer<typeof findTextInputSchema>;
+
+export const textMatchSchema = z.object({
+  blockId: z.string(),
+  start: z.int().min(0),
+  end: z.int().min(0),
+  text: z.string(),
+});
+export const findTextSuccessSchema = z.object({
+  ok: z.literal(true),
+  matches: z.array(textMatchSchema),
+  truncated: z.boolean(),
+});
+export const findTextOutputSchema = withFailure(findTextSuccessSchema);
+export type FindTextOutput = z.infer<typeof findTextOutputSchema>;
 
 // insertBlocks
 
@@ -48,6 +151,7 @@ export const blockPositionSchema = z.discriminatedUnion("at", [
   z.object({ at: z.literal("start") }),
   z.object({ at: z.literal("after"), blockId: blockIdSchema }),
   z.object({ at: z.literal("before"), blockId: blockIdSchema }),
+  z.object({ at: z.literal("selection") }),
 ]);
 export type BlockPosition = z.infer<typeof blockPositionSchema>;
 
@@ -56,16 +160,19 @@ export const insertBlocksInputSchema = z.object({
   position: blockPositionSchema,
 });
 export type InsertBlocksInput = z.infer<typeof insertBlocksInputSchema>;
-
-export const insertBlocksSuccessSchema = z.object({
-  ok: z.literal(true),
-  blockIds: z.array(z.string()),
-});
-export const insertBlocksOutputSchema = z.discriminatedUnion("ok", [
-  insertBlocksSuccessSchema,
-  toolFailureSchema,
-]);
+export const insertBlocksSuccessSchema = writeSuccessSchema;
+export const insertBlocksOutputSchema = withFailure(insertBlocksSuccessSchema);
 export type InsertBlocksOutput = z.infer<typeof insertBlocksOutputSchema>;
+
+// replaceBlock
+
+export const replaceBlockInputSchema = z.object({
+  blockId: blockIdSchema,
+  markdown: z.string().min(1).max(100_000),
+});
+export type ReplaceBlockInput = z.infer<typeof replaceBlockInputSchema>;
+export const replaceBlockOutputSchema = withFailure(writeSuccessSchema);
+export type ReplaceBlockOutput = z.infer<typeof replaceBlockOutputSchema>;
 
 // replaceText
 
@@ -82,35 +189,125 @@ export const replaceTextSuccessSchema = z.object({
   replacements: z.int().min(1),
   blockIds: z.array(z.string()),
 });
-export const replaceTextOutputSchema = z.discriminatedUnion("ok", [
-  replaceTextSuccessSchema,
-  toolFailureSchema,
-]);
+export const replaceTextOutputSchema = withFailure(replaceTextSuccessSchema);
 export type ReplaceTextOutput = z.infer<typeof replaceTextOutputSchema>;
 
 // deleteBlocks
 
 export const deleteBlocksInputSchema = z.object({
-  blockIds: z.array(blockIdSchema).min(1),
+  blockIds: z.array(blockIdSchema).min(1).max(1000),
 });
 export type DeleteBlocksInput = z.infer<typeof deleteBlocksInputSchema>;
 
 export const deleteBlocksSuccessSchema = z.object({
   ok: z.literal(true),
   deleted: z.int().min(0),
+  blockIds: z.array(z.string()),
 });
-export const deleteBlocksOutputSchema = z.discriminatedUnion("ok", [
-  deleteBlocksSuccessSchema,
-  toolFailureSchema,
-]);
+export const deleteBlocksOutputSchema = withFailure(deleteBlocksSuccessSchema);
 export type DeleteBlocksOutput = z.infer<typeof deleteBlocksOutputSchema>;
+
+// moveBlock
+
+export const moveBlockInputSchema = z.object({
+  blockId: blockIdSchema,
+  position: z.discriminatedUnion("at", [
+    z.object({ at: z.literal("end") }),
+    z.object({ at: z.literal("start") }),
+    z.object({ at: z.literal("after"), blockId: blockIdSchema }),
+    z.object({ at: z.literal("before"), blockId: blockIdSchema }),
+  ]),
+});
+export type MoveBlockInput = z.infer<typeof moveBlockInputSchema>;
+export const moveBlockOutputSchema = withFailure(writeSuccessSchema);
+export type MoveBlockOutput = z.infer<typeof moveBlockOutputSchema>;
+
+// setBlockType
+
+export const blockTypeSchema = z.enum([
+  "paragraph",
+  "heading-1",
+  "heading-2",
+  "heading-3",
+  "heading-4",
+  "heading-5",
+  "heading-6",
+  "quote",
+  "code",
+  "bullet-list",
+  "number-list",
+  "check-list",
+]);
+export type BlockType = z.infer<typeof blockTypeSchema>;
+
+export const setBlockTypeInputSchema = z.object({
+  blockId: blockIdSchema,
+  type: blockTypeSchema,
+  language: z.string().max(40).optional(),
+});
+export type SetBlockTypeInput = z.infer<typeof setBlockTypeInputSchema>;
+export const setBlockTypeOutputSchema = withFailure(writeSuccessSchema);
+export type SetBlockTypeOutput = z.infer<typeof setBlockTypeOutputSchema>;
+
+// formatText
+
+export const textFormatSchema = z.enum(["bold", "italic", "underline", "strikethrough", "code"]);
+export type TextFormatName = z.infer<typeof textFormatSchema>;
+
+export const formatTextInputSchema = z.object({
+  blockId: blockIdSchema,
+  text: z.string().min(1).optional(),
+  occurrence: z.int().min(1).default(1),
+  start: z.int().min(0).optional(),
+  end: z.int().min(0).optional(),
+  add: z.array(textFormatSchema).default([]),
+  remove: z.array(textFormatSchema).default([]),
+  link: z.union([z.url({ protocol: /^(https?|mailto)$/ }), z.null()]).optional(),
+});
+export type FormatTextInput = z.infer<typeof formatTextInputSchema>;
+export const formatTextOutputSchema = withFailure(writeSuccessSchema);
+export type FormatTextOutput = z.infer<typeof formatTextOutputSchema>;
+
+// insertTable
+
+export const insertTableInputSchema = z.object({
+  rows: z
+    .array(z.array(z.string().max(10_000)).min(1).max(50))
+    .min(1)
+    .max(500),
+  header: z.boolean().default(true),
+  position: blockPositionSchema,
+});
+export type InsertTableInput = z.infer<typeof insertTableInputSchema>;
+export const insertTableOutputSchema = withFailure(writeSuccessSchema);
+export type InsertTableOutput = z.infer<typeof insertTableOutputSchema>;
+
+// updateTableCell
+
+export const updateTableCellInputSchema = z.object({
+  blockId: blockIdSchema,
+  row: z.int().min(0),
+  column: z.int().min(0),
+  text: z.string().max(10_000),
+});
+export type UpdateTableCellInput = z.infer<typeof updateTableCellInputSchema>;
+export const updateTableCellOutputSchema = withFailure(writeSuccessSchema);
+export type UpdateTableCellOutput = z.infer<typeof updateTableCellOutputSchema>;
 
 /** Input and output schema of every editor tool, keyed by tool name. */
 export const toolSchemas = {
   readDocument: { input: readDocumentInputSchema, output: readDocumentOutputSchema },
+  readSelection: { input: readSelectionInputSchema, output: readSelectionOutputSchema },
+  findText: { input: findTextInputSchema, output: findTextOutputSchema },
   insertBlocks: { input: insertBlocksInputSchema, output: insertBlocksOutputSchema },
+  replaceBlock: { input: replaceBlockInputSchema, output: replaceBlockOutputSchema },
   replaceText: { input: replaceTextInputSchema, output: replaceTextOutputSchema },
   deleteBlocks: { input: deleteBlocksInputSchema, output: deleteBlocksOutputSchema },
+  moveBlock: { input: moveBlockInputSchema, output: moveBlockOutputSchema },
+  setBlockType: { input: setBlockTypeInputSchema, output: setBlockTypeOutputSchema },
+  formatText: { input: formatTextInputSchema, output: formatTextOutputSchema },
+  insertTable: { input: insertTableInputSchema, output: insertTableOutputSchema },
+  updateTableCell: { input: updateTableCellInputSchema, output: updateTableCellOutputSchema },
 } as const satisfies { [K in ToolName]: { input: z.ZodType; output: z.ZodType } };
 export type ToolSchemas = typeof toolSchemas;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextOfflineTurn } from "./offline-script.ts";
+import { nextOfflineTurn, type SeenToolResult } from "./offline-script.ts";
 
 const read = (blocks: { id: string; type: string; markdown: string }[]) => ({
   toolName: "readDocument",
@@ -79,5 +79,37 @@ describe("offline model script", () => {
 describe("offline model benchmark prompt", () => {
   it("writes N words and calls no tool", () => {
     expect(nextOfflineTurn("write 5 words", [])).toEqual({ text: "w1 w2 w3 w4 w5" });
+  });
+});
+
+describe("offline tidy up", () => {
+  const blocks = [
+    { id: "h", type: "heading-1", markdown: "# Project notes" },
+    { id: "p", type: "paragraph", markdown: "We fixed teh bug." },
+    { id: "l", type: "bullet-list", markdown: "- one\n- two" },
+    { id: "t", type: "table", markdown: "| a | b |\n| --- | --- |\n| 1 | 2 |" },
+  ];
+  it("tours six editing tools over the blocks it read first", () => {
+    const calls: { toolName: string; input: unknown }[] = [];
+    const seen: SeenToolResult[] = [read(blocks)];
+    for (;;) {
+      const turn = nextOfflineTurn("tidy up", seen);
+      if (!turn.toolCall) {
+        expect(turn.text).toBe("Tidied up: 6 edits.");
+        break;
+      }
+      calls.push(turn.toolCall);
+      seen.push(ok(turn.toolCall.toolName));
+    }
+    expect(calls.map((c) => c.toolName)).toEqual([
+      "setBlockType",
+      "formatText",
+      "replaceText",
+      "updateTableCell",
+      "moveBlock",
+      "insertTable",
+    ]);
+    expect(calls[0]?.input).toEqual({ blockId: "p", type: "quote" });
+    expect(calls[1]?.input).toEqual({ blockId: "h", text: "Project", add: ["bold"] });
   });
 });

@@ -146,6 +146,17 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
     const words = Array.from({ length: count }, (_, i) => (write[2] ? EMIT_TIME_WORD : `w${i + 1}`));
     return { text: words.join(" ") };
   }
+  if (/^\s*tidy\s+up\b/i.test(prompt)) {
+    if (!last)
+      return {
+        text: "Reading the document to tidy it up.",
+        toolCall: { toolName: "readDocument", input: {} },
+      };
+    const steps = tidyUpSteps(blocksOf(seen[0]?.output));
+    const next = steps[seen.length - 1];
+    if (next) return next;
+    return { text: `Tidied up: ${steps.length} edits.` };
+  }
   if (/^\s*summari[sz]e\b/i.test(prompt)) {
     if (!last)
       return {
@@ -169,4 +180,58 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
 
 function insertAtEnd(markdown: string): ScriptedToolCall {
   return { toolName: "insertBlocks", input: { markdown, position: { at: "end" } } };
+}
+
+/** `tidy up`: a fixed tour of the editing tools over the blocks read at the start. */
+function tidyUpSteps(blocks: Block[]): ScriptedTurn[] {
+  const first = (test: (b: Block) => boolean) => blocks.find(test);
+  const paragraph = first((b) => b.type === "paragraph" && plainText(b.markdown) !== "");
+  const heading = first((b) => b.type.startsWith("heading"));
+  const table = first((b) => b.type === "table");
+  const list = first((b) => b.type.endsWith("-list"));
+  const steps: (ScriptedTurn | undefined)[] = [
+    paragraph && {
+      text: "Turning the first paragraph into a quote.",
+      toolCall: { toolName: "setBlockType", input: { blockId: paragraph.id, type: "quote" } },
+    },
+    heading && {
+      text: "Putting the first word of the first heading in bold.",
+      toolCall: {
+        toolName: "formatText",
+        input: { blockId: heading.id, text: plainText(heading.markdown).split(/\s+/)[0], add: ["bold"] },
+      },
+    },
+    blocks.some((b) => b.markdown.includes("teh"))
+      ? {
+          text: 'Fixing "teh".',
+          toolCall: { toolName: "replaceText", input: { search: "teh", replace: "the", occurrence: "all" } },
+        }
+      : undefined,
+    table && {
+      text: "Marking the first row of the table done.",
+      toolCall: {
+        toolName: "updateTableCell",
+        input: { blockId: table.id, row: 1, column: 1, text: "Done" },
+      },
+    },
+    list && {
+      text: "Moving the list to the end.",
+      toolCall: { toolName: "moveBlock", input: { blockId: list.id, position: { at: "end" } } },
+    },
+    {
+      text: "Adding a table of next steps.",
+      toolCall: {
+        toolName: "insertTable",
+        input: {
+          rows: [
+            ["Next step", "Owner"],
+            ["Review", "Writer"],
+          ],
+          header: true,
+          position: { at: "end" },
+        },
+      },
+    },
+  ];
+  return steps.filter((step): step is ScriptedTurn => Boolean(step));
 }

@@ -1,17 +1,15 @@
 import { toolDefinitions } from "@coauthor/tools/definitions";
 import { runModeSchema } from "@coauthor/types";
-import { toolNameSchema } from "@coauthor/types/tools";
+import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { listModels } from "../models/registry.ts";
 import { protectedProcedure } from "./init.ts";
 
-const WRITE_TOOLS = new Set(["insertBlocks", "replaceText", "deleteBlocks"]);
-
 /** The tools a run may use: chat mode gets none that change the document. */
 export function selectTools(mode: z.infer<typeof runModeSchema>): z.infer<typeof toolNameSchema>[] {
   const all = toolNameSchema.options;
-  return mode === "agent" ? [...all] : all.filter((name) => !WRITE_TOOLS.has(name));
+  return mode === "agent" ? [...all] : all.filter((name) => !isWriteTool(name));
 }
 
 /** The system prompt of an agent run. */

@@ -6,14 +6,14 @@ const applies: ToolCase[] = [
     name: "deleteBlocks removes the listed blocks",
     tool: "deleteBlocks",
     input: (i) => ({ blockIds: [i[1], i[3]] }),
-    output: { ok: true, deleted: 2 },
+    output: (i) => ({ ok: true, deleted: 2, blockIds: [i[1] ?? "", i[3] ?? ""] }),
     after: "# Title\n\n- one\n- two\n\nLast one, one more.",
   },
   {
     name: "deleteBlocks counts a repeated id once",
     tool: "deleteBlocks",
     input: (i) => ({ blockIds: [i[0], i[0]] }),
-    output: { ok: true, deleted: 1 },
+    output: (i) => ({ ok: true, deleted: 1, blockIds: [i[0] ?? ""] }),
     after: "First paragraph with **bold** text.\n\n- one\n- two\n\n> A quote\n\nLast one, one more.",
   },
   {
@@ -21,7 +21,7 @@ const applies: ToolCase[] = [
     markdown: "a\n\nb",
     tool: "deleteBlocks",
     input: (i) => ({ blockIds: i }),
-    output: { ok: true, deleted: 2 },
+    output: (i) => ({ ok: true, deleted: 2, blockIds: i }),
     after: "",
   },
 ];

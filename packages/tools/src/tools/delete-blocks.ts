@@ -1,9 +1,20 @@
 import type { DeleteBlocksInput, DeleteBlocksOutput } from "@coauthor/types/tools";
+import { $isListItemNode, $isListNode } from "@lexical/list";
 import { $createParagraphNode, $getRoot, type LexicalEditor, type LexicalNode } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
-import { $findBlockById } from "../block-id.ts";
+import { $findBlockById } from "../block-index.ts";
 
-/** Deletes the given top-level blocks, all or none; an emptied document keeps one empty paragraph. */
+/** Removes `node`; a list left without items goes too. */
+function $removeBlock(node: LexicalNode): void {
+  const parent = node.getParent();
+  node.remove();
+  if ($isListNode(parent) && parent.getChildrenSize() === 0) {
+    const holder = parent.getParent();
+    $removeBlock($isListItemNode(holder) && holder.getChildrenSize() === 1 ? holder : parent);
+  }
+}
+
+/** Deletes the given blocks or list items, all or none; an emptied document keeps one empty paragraph. */
 export function deleteBlocks(editor: LexicalEditor, input: DeleteBlocksInput): DeleteBlocksOutput {
   return applyAgentEdit(editor, (): DeleteBlocksOutput => {
     const ids = [...new Set(input.blockIds)];
@@ -20,9 +31,9 @@ export function deleteBlocks(editor: LexicalEditor, input: DeleteBlocksInput): D
         `blockIds: no block has id ${unknown.map((id) => `"${id}"`).join(", ")}; nothing was deleted`,
       );
     }
-    for (const node of nodes) node.remove();
+    for (const node of nodes) if (node.isAttached()) $removeBlock(node);
     const root = $getRoot();
     if (root.getChildrenSize() === 0) root.append($createParagraphNode());
-    return { ok: true, deleted: nodes.length };
+    return { ok: true, deleted: nodes.length, blockIds: ids };
   });
 }

@@ -1,4 +1,4 @@
-import { describe } from "vitest";
+import { describe, expect } from "vitest";
 import { fail, itAppliesCases, itRejectsCases, type ToolCase } from "../tool-cases.ts";
 
 const applies: ToolCase[] = [
@@ -42,9 +42,43 @@ const applies: ToolCase[] = [
     output: (_before, after) => ({ ok: true, blockIds: after }),
     after: "# Hello",
   },
+  {
+    name: "insertBlocks of a Markdown list after a list item adds items to that list",
+    markdown: "- a\n- c",
+    tool: "insertBlocks",
+    input: (_i, items) => ({ markdown: "- b", position: { at: "after", blockId: items[0] } }),
+    output: () => ({ ok: true, blockIds: [expect.stringMatching(/^b[0-9a-z]{8}$/)] }),
+    after: "- a\n- b\n- c",
+  },
+  {
+    name: "insertBlocks parses check lists and tables",
+    markdown: "x",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "- [x] done\n\n| h |\n| --- |\n| v |", position: { at: "end" } }),
+    output: (_i, after) => ({ ok: true, blockIds: after.slice(1) }),
+    after: "x\n\n- [x] done\n\n| h |\n| --- |\n| v |",
+  },
 ];
 
 const rejects: ToolCase[] = [
+  {
+    name: "insertBlocks of a paragraph next to a list item",
+    tool: "insertBlocks",
+    input: (_i, items) => ({ markdown: "x", position: { at: "after", blockId: items[0] } }),
+    output: fail("invalid-position", "list item"),
+  },
+  {
+    name: "insertBlocks with only blank lines",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "\n\n", position: { at: "end" } }),
+    output: fail("invalid-markdown", "no blocks"),
+  },
+  {
+    name: "insertBlocks at the selection when there is none",
+    tool: "insertBlocks",
+    input: () => ({ markdown: "x", position: { at: "selection" } }),
+    output: fail("no-selection"),
+  },
   {
     name: "insertBlocks after an unknown block",
     tool: "insertBlocks",

@@ -1,53 +1,43 @@
 import type { InsertBlocksInput, InsertBlocksOutput } from "@coauthor/types/tools";
-import {
-  $getRoot,
-  $isParagraphNode,
-  $parseSerializedNode,
-  type LexicalEditor,
-  type LexicalNode,
-} from "lexical";
+import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
+import type { LexicalEditor, LexicalNode } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
-import { $findBlockById, $getAllBlockIds, $setBlockId, createUniqueBlockId } from "../block-id.ts";
-import { markdownToSerializedBlocks } from "../markdown.ts";
+import { $assignFreshBlockId, $findBlockById } from "../block-index.ts";
+import { $parseMarkdownBlocks } from "../markdown.ts";
+import { $resolveTopLevelPosition, isFailure } from "./tool-helpers.ts";
 
-/** True for a document that is a single empty paragraph: the placeholder an empty editor keeps. */
-function $isBlankDocument(children: LexicalNode[]): boolean {
-  const [only] = children;
-  return children.length === 1 && $isParagraphNode(only) && only.getTextContentSize() === 0;
+/** Inserts the items of parsed Markdown lists next to an existing list item. */
+function $insertItems(anchor: ListItemNode, lists: LexicalNode[], before: boolean): string[] {
+  const items = lists.flatMap((list) => ($isListNode(list) ? list.getChildren() : []));
+  const ids: string[] = [];
+  let last: LexicalNode = anchor;
+  for (const item of items) {
+    if (before) anchor.insertBefore(item);
+    else {
+      last.insertAfter(item);
+      last = item;
+    }
+    ids.push($assignFreshBlockId(item));
+  }
+  return ids;
 }
 
 /** Parses Markdown into blocks and inserts them at the position, as one agent edit. */
 export function insertBlocks(editor: LexicalEditor, input: InsertBlocksInput): InsertBlocksOutput {
-  // Parse outside the live editor: a Markdown problem cannot touch the document.
-  const serialized = markdownToSerializedBlocks(input.markdown);
-  if (serialized.length === 0) {
-    return toolFailure("invalid-input", "markdown: contains no blocks");
-  }
   const { position } = input;
   return applyAgentEdit(editor, (): InsertBlocksOutput => {
-    const root = $getRoot();
-    const children = root.getChildren();
-    let index: number;
-    if (position.at === "start") index = 0;
-    else if (position.at === "end") index = children.length;
-    else {
+    const nodes = $parseMarkdownBlocks(input.markdown);
+    if (nodes.length === 0) return toolFailure("invalid-markdown", "markdown: contains no blocks");
+    if (position.at === "before" || position.at === "after") {
       const anchor = $findBlockById(position.blockId);
-      if (anchor === null) {
-        return toolFailure("unknown-block", `position.blockId: no block has id "${position.blockId}"`);
+      if ($isListItemNode(anchor) && nodes.every($isListNode)) {
+        return { ok: true, blockIds: $insertItems(anchor, nodes, position.at === "before") };
       }
-      index = anchor.getIndexWithinParent() + (position.at === "after" ? 1 : 0);
     }
-    const taken = $getAllBlockIds();
-    const blockIds: string[] = [];
-    const nodes = serialized.map((json) => {
-      const id = createUniqueBlockId(taken);
-      taken.add(id);
-      blockIds.push(id);
-      return $setBlockId($parseSerializedNode(json), id);
-    });
-    // Writing into an empty document replaces its placeholder paragraph instead of keeping a blank line.
-    const replaceBlank = (position.at === "start" || position.at === "end") && $isBlankDocument(children);
-    root.splice(replaceBlank ? 0 : index, replaceBlank ? 1 : 0, nodes);
+    const insert = $resolveTopLevelPosition(position);
+    if (isFailure(insert)) return insert;
+    const blockIds = nodes.map($assignFreshBlockId);
+    insert(nodes);
     return { ok: true, blockIds };
   });
 }

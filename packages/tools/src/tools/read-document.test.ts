@@ -1,5 +1,10 @@
-import { describe } from "vitest";
+import { describe, expect } from "vitest";
 import { fail, itAppliesCases, itRejectsCases, type ToolCase } from "../tool-cases.ts";
+
+const items = (_listId: string | undefined) => [
+  { id: expect.stringMatching(/^b[0-9a-z]{8}$/), depth: 0, text: "one" },
+  { id: expect.stringMatching(/^b[0-9a-z]{8}$/), depth: 0, text: "two" },
+];
 
 const applies: ToolCase[] = [
   {
@@ -13,7 +18,7 @@ const applies: ToolCase[] = [
       blocks: [
         { id: i[0] ?? "", type: "heading-1", markdown: "# Title" },
         { id: i[1] ?? "", type: "paragraph", markdown: "First paragraph with **bold** text." },
-        { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two" },
+        { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two", items: items(i[2]) },
         { id: i[3] ?? "", type: "quote", markdown: "> A quote" },
         { id: i[4] ?? "", type: "paragraph", markdown: "Last one, one more." },
       ],
@@ -29,7 +34,7 @@ const applies: ToolCase[] = [
       nextFromBlock: 3,
       blocks: [
         { id: i[1] ?? "", type: "paragraph", markdown: "First paragraph with **bold** text." },
-        { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two" },
+        { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two", items: items(i[2]) },
       ],
     }),
   },
@@ -49,7 +54,12 @@ const applies: ToolCase[] = [
       totalBlocks: 3,
       nextFromBlock: null,
       blocks: [
-        { id: i[0] ?? "", type: "number-list", markdown: "1. a" },
+        {
+          id: i[0] ?? "",
+          type: "number-list",
+          markdown: "1. a",
+          items: [{ id: expect.any(String), depth: 0, text: "a" }],
+        },
         { id: i[1] ?? "", type: "code", markdown: "```js\nx()\n```" },
         { id: i[2] ?? "", type: "heading-6", markdown: "###### h" },
       ],

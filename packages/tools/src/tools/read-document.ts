@@ -1,31 +1,67 @@
-import type { ReadDocumentInput, ReadDocumentOutput } from "@coauthor/types/tools";
-import { $getRoot, type LexicalEditor } from "lexical";
+import type { DocumentBlock, ReadDocumentInput, ReadDocumentOutput } from "@coauthor/types/tools";
+import { $isListItemNode, $isListNode, type ListNode } from "@lexical/list";
+import { $getRoot, type LexicalEditor, type LexicalNode } from "lexical";
+import { toolFailure } from "../agent-edit.ts";
 import { $getBlockId } from "../block-id.ts";
-import { serializedBlocksToMarkdown } from "../markdown.ts";
+import { $findBlockById } from "../block-index.ts";
+import { $blockMarkdown } from "../markdown-export.ts";
 import { $getBlockType } from "./block-type.ts";
+import { $unitText } from "./text-units.ts";
+import { $isTopLevel } from "./tool-helpers.ts";
 
-/** Reads a page of top-level blocks with their ids, types and Markdown. */
-export function readDocument(editor: LexicalEditor, input: ReadDocumentInput): ReadDocumentOutput {
-  const { fromBlock, maxBlocks } = input;
-  const page = editor.read(() => {
-    const children = $getRoot().getChildren();
-    const end = Math.min(children.length, fromBlock + maxBlocks);
-    return {
-      totalBlocks: children.length,
-      end,
-      meta: children.slice(fromBlock, end).map((node) => ({
-        id: $getBlockId(node) ?? "",
-        type: $getBlockType(node),
-      })),
-      // Serialized children line up index-for-index with the live ones.
-      json: editor.getEditorState().toJSON().root.children.slice(fromBlock, end),
-    };
-  });
-  const markdown = serializedBlocksToMarkdown(page.json);
-  return {
-    ok: true,
-    blocks: page.meta.map((block, index) => ({ ...block, markdown: markdown[index] ?? "" })),
-    totalBlocks: page.totalBlocks,
-    nextFromBlock: page.end < page.totalBlocks ? page.end : null,
+type Item = NonNullable<DocumentBlock["items"]>[number];
+
+function $listItems(list: ListNode, depth: number, out: Item[]): Item[] {
+  for (let item = list.getFirstChild(); item !== null; item = item.getNextSibling()) {
+    if (!$isListItemNode(item)) continue;
+    const nested = item.getChildren().filter($isListNode);
+    if (nested.length !== item.getChildrenSize()) {
+      out.push({ id: $getBlockId(item) ?? "", depth, text: $unitText(item).text });
+    }
+    for (const child of nested) $listItems(child, depth + 1, out);
+  }
+  return out;
+}
+
+function $describe(node: LexicalNode): DocumentBlock {
+  const block: DocumentBlock = {
+    id: $getBlockId(node) ?? "",
+    type: $getBlockType(node),
+    markdown: $blockMarkdown(node),
   };
+  if ($isListNode(node)) block.items = $listItems(node, 0, []);
+  return block;
+}
+
+/** Reads a page of top-level blocks (ids, types, Markdown), bounded by block count and characters. */
+export function readDocument(editor: LexicalEditor, input: ReadDocumentInput): ReadDocumentOutput {
+  return editor.read((): ReadDocumentOutput => {
+    const root = $getRoot();
+    const totalBlocks = root.getChildrenSize();
+    let first: LexicalNode | null;
+    let fromBlock = input.fromBlock;
+    if (input.fromBlockId !== undefined) {
+      first = $findBlockById(input.fromBlockId);
+      if (first === null)
+        return toolFailure("unknown-block", `fromBlockId: no block has id "${input.fromBlockId}"`);
+      if (!$isTopLevel(first)) {
+        return toolFailure(
+          "wrong-block-type",
+          `fromBlockId: "${input.fromBlockId}" is a list item; pass the id of its list`,
+        );
+      }
+      fromBlock = first.getIndexWithinParent();
+    } else first = root.getChildAtIndex(fromBlock);
+    const blocks: DocumentBlock[] = [];
+    let chars = 0;
+    for (let node = first; node !== null && blocks.length < input.maxBlocks; node = node.getNextSibling()) {
+      const block = $describe(node);
+      // The first block always fits, so paging makes progress even past the budget.
+      if (blocks.length > 0 && chars + block.markdown.length > input.maxChars) break;
+      chars += block.markdown.length;
+      blocks.push(block);
+    }
+    const end = fromBlock + blocks.length;
+    return { ok: true, blocks, totalBlocks, nextFromBlock: end < totalBlocks ? end : null };
+  });
 }

@@ -1,7 +1,8 @@
 import type { ReplaceTextInput, ReplaceTextOutput } from "@coauthor/types/tools";
 import { $getRoot, $isElementNode, type LexicalEditor, type LexicalNode, type TextNode } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
-import { $findBlockById, $getBlockId } from "../block-id.ts";
+import { $getBlockId } from "../block-id.ts";
+import { $findBlockById } from "../block-index.ts";
 
 type Edit = { node: TextNode; text: string; count: number; blockId: string };
 
