@@ -36,6 +36,7 @@ export default defineConfig({
   },
   projects: [
     { name: "integration", testMatch: "integration/**/*.spec.ts" },
+    { name: "security", testMatch: "security/**/*.spec.ts", use: { browserName: "chromium" } },
     { name: "e2e", testMatch: "e2e/**/*.spec.ts", use: { browserName: "chromium" } },
   ],
   webServer: {

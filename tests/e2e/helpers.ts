@@ -25,3 +25,40 @@ export async function ask(page: Page, mode: "agent" | "chat", prompt: string) {
 export async function waitForSave(page: Page) {
   await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
 }
+
+/** The editor's top-level blocks (paragraphs, headings, lists…), in order. */
+export function blocks(page: Page) {
+  return page.getByTestId("document-editor").locator(":scope > *");
+}
+
+/** Types each line as its own paragraph into the (empty) document. */
+export async function typeParagraphs(page: Page, lines: string[]) {
+  await page.getByTestId("document-editor").click();
+  for (const [index, line] of lines.entries()) {
+    if (index > 0) await page.keyboard.press("Enter");
+    await page.keyboard.type(line);
+  }
+}
+
+/** Waits until the assistant's status line says the run ended with `status` ("Done", "Stopped"…). */
+export async function waitForRunEnd(page: Page, status = "Done") {
+  await expect(page.getByTestId("assistant-status")).toHaveText(status, { timeout: 20_000 });
+}
+
+/** The block ids of the editor's top-level blocks, read from the live Lexical editor state. */
+export async function blockIds(page: Page): Promise<string[]> {
+  return page.getByTestId("document-editor").evaluate((root) => {
+    interface Serialized {
+      $?: { blockId?: string };
+    }
+    interface LexicalRoot {
+      __lexicalEditor?: { getEditorState(): { toJSON(): { root: { children: Serialized[] } } } };
+    }
+    const editor = (root as unknown as LexicalRoot).__lexicalEditor;
+    if (!editor) throw new Error("no Lexical editor on the document element");
+    return editor
+      .getEditorState()
+      .toJSON()
+      .root.children.map((child) => child.$?.blockId ?? "");
+  });
+}

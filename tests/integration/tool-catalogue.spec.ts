@@ -10,13 +10,17 @@ const DOCUMENT = [
   "Closing words.",
 ].join("\n\n");
 
-test("an agent run with six different tools edits a document with a heading, a list and a table", async ({ baseURL }) => {
+test("an agent run with six different tools edits a document with a heading, a list and a table", async ({
+  baseURL,
+}) => {
   const client = await new CoauthorClient(baseURL ?? "").signIn();
   const documentId = await client.createDocument(DOCUMENT);
   const editor = createDocumentEditor({ markdown: DOCUMENT });
   const run = await client.runAgent(documentId, "tidy up", { editor });
 
-  const tools = run.events.filter((e) => e.type === "tool-call").map((e) => (e.type === "tool-call" ? e.toolName : ""));
+  const tools = run.events
+    .filter((e) => e.type === "tool-call")
+    .map((e) => (e.type === "tool-call" ? e.toolName : ""));
   expect(tools).toEqual([
     "readDocument",
     "setBlockType",
@@ -26,7 +30,9 @@ test("an agent run with six different tools edits a document with a heading, a l
     "moveBlock",
     "insertTable",
   ]);
-  expect(run.events.filter((e) => e.type === "tool-result").every((e) => e.type === "tool-result" && e.ok)).toBe(true);
+  expect(
+    run.events.filter((e) => e.type === "tool-result").every((e) => e.type === "tool-result" && e.ok),
+  ).toBe(true);
   expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Tidied up: 6 edits." });
   expect(exportMarkdown(editor)).toBe(
     [

@@ -2,12 +2,14 @@
 
 import type { RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { describeStatus } from "./conversation";
-import { createEditorToolExecutor, readSelectionContext, setAgentRunLock } from "./editor-bridge";
+import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import { RunReviewBar } from "./run-review-bar";
 import { useAgentRun } from "./use-agent-run";
+import { useRunReview } from "./use-run-review";
 
 const MODES: { mode: RunMode; label: string; hint: string }[] = [
   { mode: "agent", label: "Agent", hint: "Agent mode: the assistant edits the document" },
@@ -21,11 +23,12 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
   const [mode, setMode] = useState<RunMode>("agent");
   const [model, setModel] = useState("");
   const [prompt, setPrompt] = useState("");
-  const executeTool = useMemo(() => createEditorToolExecutor(editor), [editor]);
+  const review = useRunReview(editor);
   const run = useAgentRun({
     documentId,
-    executeTool,
-    onAgentActiveChange: (active) => setAgentRunLock(editor, active),
+    executeTool: review.executeTool,
+    onAgentActiveChange: review.onAgentActiveChange,
+    onRunEvent: review.onRunEvent,
   });
   const statusText = describeStatus(run.status);
 
@@ -34,6 +37,7 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
     const text = prompt.trim();
     if (!text) return;
     setPrompt("");
+    review.dismiss();
     void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
   };
 
@@ -85,6 +89,9 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
           <ModelPicker value={model} onChange={setModel} />
         </div>
         <MessageList items={run.items} />
+        {review.offer !== null && !run.isRunning ? (
+          <RunReviewBar changes={review.offer} onKeep={review.keep} onUndo={review.undoRun} />
+        ) : null}
         <form className="assistant-form" onSubmit={submit}>
           <textarea
             className="assistant-input"

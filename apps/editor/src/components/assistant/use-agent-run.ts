@@ -22,6 +22,8 @@ export interface UseAgentRunOptions {
   executeTool: ToolExecutor;
   /** Called with true when an agent run starts and false when it ends (however it ends). */
   onAgentActiveChange?: (active: boolean) => void;
+  /** Every event of an agent run, as it arrives (e.g. tool input deltas for the insert preview). */
+  onRunEvent?: (event: RunEvent) => void;
 }
 
 export interface SendOptions {
@@ -45,15 +47,20 @@ function abortRun(run: ActiveRun): void {
 }
 
 /** Conversation state plus start/stop of agent and chat runs (one at a time; a new prompt cancels the previous run). */
-export function useAgentRun({ documentId, executeTool, onAgentActiveChange }: UseAgentRunOptions) {
+export function useAgentRun({
+  documentId,
+  executeTool,
+  onAgentActiveChange,
+  onRunEvent,
+}: UseAgentRunOptions) {
   const [items, dispatch] = useReducer(conversationReducer, []);
   const [status, setStatus] = useState<RunStatus>({ phase: "idle" });
   const active = useRef<ActiveRun | null>(null);
   const itemsRef = useRef(items);
-  const callbacks = useRef({ executeTool, onAgentActiveChange });
+  const callbacks = useRef({ executeTool, onAgentActiveChange, onRunEvent });
   useEffect(() => {
     itemsRef.current = items;
-    callbacks.current = { executeTool, onAgentActiveChange };
+    callbacks.current = { executeTool, onAgentActiveChange, onRunEvent };
   });
 
   const setAgentActive = useCallback((mode: RunMode, value: boolean) => {
@@ -81,6 +88,7 @@ export function useAgentRun({ documentId, executeTool, onAgentActiveChange }: Us
       let sawText = false;
       const chatMessageId = nextId("answer");
       const onEvent = (event: RunEvent) => {
+        callbacks.current.onRunEvent?.(event);
         if (event.type === "text-delta") {
           sawText = true;
           dispatch({ type: "assistant-delta", id: `${event.runId}:${event.messageId}`, delta: event.delta });

@@ -4,14 +4,17 @@ import { editorNodes, markdownTransformers } from "@coauthor/tools";
 import { type InitialConfigType, LexicalComposer } from "@lexical/react/LexicalComposer";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
 import { LexicalErrorBoundary } from "@lexical/react/LexicalErrorBoundary";
-import { HistoryPlugin } from "@lexical/react/LexicalHistoryPlugin";
 import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { MarkdownShortcutPlugin } from "@lexical/react/LexicalMarkdownShortcutPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin";
 import type { ReactNode } from "react";
+import { AgentLiveProvider } from "./agent-live-context";
+import { AgentLockHint } from "./agent-lock-hint";
+import { AgentPreview } from "./agent-preview";
 import type { SaveState } from "./autosave";
+import { AgentEditsPlugin } from "./plugins/agent-edits-plugin";
 import { AutosavePlugin } from "./plugins/autosave-plugin";
 import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
 import { editorTheme } from "./theme";
@@ -47,33 +50,37 @@ export function DocumentEditor({
 
   return (
     <LexicalComposer initialConfig={initialConfig}>
-      <div className="workspace-body">
-        <div className="editor-column">
-          <Toolbar />
-          <div className="editor-shell">
-            <RichTextPlugin
-              contentEditable={
-                <ContentEditable
-                  className="editor-content"
-                  data-testid="document-editor"
-                  aria-label="Document"
-                  aria-placeholder="Start writing…"
-                  placeholder={<div className="editor-placeholder">Start writing…</div>}
-                />
-              }
-              ErrorBoundary={LexicalErrorBoundary}
-            />
+      <AgentLiveProvider>
+        <div className="workspace-body">
+          <div className="editor-column">
+            <Toolbar />
+            <AgentLockHint />
+            <div className="editor-shell">
+              <RichTextPlugin
+                contentEditable={
+                  <ContentEditable
+                    className="editor-content"
+                    data-testid="document-editor"
+                    aria-label="Document"
+                    aria-placeholder="Start writing…"
+                    placeholder={<div className="editor-placeholder">Start writing…</div>}
+                  />
+                }
+                ErrorBoundary={LexicalErrorBoundary}
+              />
+              <AgentPreview />
+            </div>
           </div>
+          {aside}
         </div>
-        {aside}
-      </div>
-      <HistoryPlugin />
-      <ListPlugin />
-      <LinkPlugin validateUrl={isSafeUrl} />
-      <TabIndentationPlugin />
-      <MarkdownShortcutPlugin transformers={markdownTransformers} />
-      <BlockIdsPlugin />
-      <AutosavePlugin documentId={documentId} onStateChange={onSaveStateChange} />
+        <AgentEditsPlugin />
+        <ListPlugin />
+        <LinkPlugin validateUrl={isSafeUrl} />
+        <TabIndentationPlugin />
+        <MarkdownShortcutPlugin transformers={markdownTransformers} />
+        <BlockIdsPlugin />
+        <AutosavePlugin documentId={documentId} onStateChange={onSaveStateChange} />
+      </AgentLiveProvider>
     </LexicalComposer>
   );
 }

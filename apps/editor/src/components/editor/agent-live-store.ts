@@ -1,0 +1,43 @@
+// Live state of an agent run that the editor side shows but Lexical does not hold: whether a run
+// is editing (the document is locked) and the preview of an insert the model is still writing.
+
+/** Where a previewed insert will land, as the tool's `position` says (the end until the model has said). */
+export type PreviewPosition = { at: "start" | "end" } | { at: "before" | "after"; blockId: string };
+
+/** Text the model is still writing for a tool call, shown in place before the edit lands. */
+export interface InsertPreview {
+  toolCallId: string;
+  toolName: string;
+  text: string;
+  position: PreviewPosition;
+}
+
+/** What the editor shows about the run in flight. */
+export interface AgentLiveState {
+  active: boolean;
+  preview: InsertPreview | null;
+}
+
+/** A tiny external store (for `useSyncExternalStore`) shared by the editor and the assistant panel. */
+export interface AgentLiveStore {
+  getSnapshot: () => AgentLiveState;
+  subscribe: (listener: () => void) => () => void;
+  update: (change: Partial<AgentLiveState>) => void;
+}
+
+/** Creates an idle store: no run, no preview. */
+export function createAgentLiveStore(): AgentLiveStore {
+  let state: AgentLiveState = { active: false, preview: null };
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => state,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    update: (change) => {
+      state = { ...state, ...change };
+      for (const listener of listeners) listener();
+    },
+  };
+}

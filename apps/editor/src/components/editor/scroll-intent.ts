@@ -1,0 +1,65 @@
+// Tells the writer's own scrolling apart from ours: wheel, touch, scrollbar drags and scrolling
+// keys count as the writer's; `scroll` events alone do not (our own scrollIntoView fires them).
+
+const SCROLL_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
+
+/** The nearest ancestor that scrolls vertically, or the document's scrolling element. */
+function scrollParent(element: HTMLElement): HTMLElement | null {
+  for (let node = element.parentElement; node !== null; node = node.parentElement) {
+    const { overflowY } = getComputedStyle(node);
+    if (overflowY === "auto" || overflowY === "scroll") return node;
+  }
+  return document.scrollingElement instanceof HTMLElement ? document.scrollingElement : null;
+}
+
+/** Tracks when the writer last scrolled the editor's scroll container. */
+export interface ScrollIntent {
+  attach: (root: HTMLElement | null) => void;
+  detach: () => void;
+  writerScrolledRecently: () => boolean;
+  scrollIntoView: (element: HTMLElement) => void;
+}
+
+/** Creates a tracker; "recently" means within `quietMs`. */
+export function createScrollIntent(quietMs: number): ScrollIntent {
+  let lastWriterScroll = Number.NEGATIVE_INFINITY;
+  let detachListeners: (() => void) | null = null;
+  const note = () => {
+    lastWriterScroll = Date.now();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    // In an editable document these keys type or move the caret; they scroll only when it is read-only.
+    const editable = event.target instanceof HTMLElement && event.target.isContentEditable;
+    if (SCROLL_KEYS.has(event.key) && !editable) note();
+  };
+  const onPointer = (event: PointerEvent) => {
+    // A press on the container itself (not its content) is its scrollbar.
+    if (event.target === event.currentTarget) note();
+  };
+
+  const detach = () => {
+    detachListeners?.();
+    detachListeners = null;
+  };
+  return {
+    attach: (root) => {
+      detach();
+      const container = root ? scrollParent(root) : null;
+      if (container === null) return;
+      const passive = { passive: true } as const;
+      container.addEventListener("wheel", note, passive);
+      container.addEventListener("touchmove", note, passive);
+      container.addEventListener("pointerdown", onPointer, passive);
+      container.addEventListener("keydown", onKey, passive);
+      detachListeners = () => {
+        container.removeEventListener("wheel", note);
+        container.removeEventListener("touchmove", note);
+        container.removeEventListener("pointerdown", onPointer);
+        container.removeEventListener("keydown", onKey);
+      };
+    },
+    detach,
+    writerScrolledRecently: () => Date.now() - lastWriterScroll < quietMs,
+    scrollIntoView: (element) => element.scrollIntoView({ block: "nearest", behavior: "smooth" }),
+  };
+}

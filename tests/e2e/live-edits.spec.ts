@@ -1,0 +1,299 @@
+import { expect, type Page, test } from "@playwright/test";
+import {
+  ask,
+  blockIds,
+  blocks,
+  createDocument,
+  paragraphs,
+  typeParagraphs,
+  waitForRunEnd,
+  waitForSave,
+} from "./helpers.ts";
+
+// Live agent edits a writer can follow: highlights, one undo step per run, Keep / Undo run, the
+// read-only policy during a run, the selection sent as context, and the growing insert preview.
+
+const keep = (page: Page) => page.getByTestId("assistant-keep");
+const undoRun = (page: Page) => page.getByTestId("assistant-undo-run");
+
+test.describe("highlights", () => {
+  test("an agent edit is highlighted where it lands, and the highlight fades", async ({ page }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Opening line."]);
+    await ask(page, "agent", 'append "Freshly written"');
+    const landed = paragraphs(page).filter({ hasText: "Freshly written" });
+    await expect(landed).toHaveAttribute("data-agent-highlight", "true", { timeout: 15_000 });
+    await expect(landed).toHaveClass(/agent-edit-highlight/);
+    await expect(paragraphs(page).first()).not.toHaveAttribute("data-agent-highlight");
+    await expect(landed).not.toHaveAttribute("data-agent-highlight", { timeout: 5_000 });
+    await expect(landed).not.toHaveClass(/agent-edit-highlight/);
+  });
+
+  test("an edit below the fold is scrolled into view, unless the writer just scrolled away", async ({
+    page,
+  }) => {
+    await createDocument(page);
+    await typeParagraphs(
+      page,
+      Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`),
+    );
+    const shell = page.locator(".editor-shell");
+    await shell.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(paragraphs(page).first()).toBeInViewport();
+
+    await ask(page, "agent", 'append "Far below"');
+    await expect(paragraphs(page).filter({ hasText: "Far below" })).toBeInViewport({ timeout: 15_000 });
+    await waitForRunEnd(page);
+
+    // The writer scrolls back up with the wheel while the next run works: the view stays theirs.
+    await ask(page, "agent", 'append "Out of sight"');
+    await shell.hover();
+    await page.mouse.wheel(0, -20_000);
+    await expect(paragraphs(page).first()).toBeInViewport();
+    const second = paragraphs(page).filter({ hasText: "Out of sight" });
+    await expect(second).toHaveCount(1, { timeout: 15_000 });
+    await waitForRunEnd(page);
+    await expect(second).not.toBeInViewport();
+    await expect(paragraphs(page).first()).toBeInViewport();
+  });
+});
+
+test.describe("one undo step per run", () => {
+  test("one Ctrl+Z takes a whole multi-edit run back, and redo puts it back", async ({ page }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Alpha one.", "Beta two."]);
+    await waitForSave(page);
+    const editor = page.getByTestId("document-editor");
+    const before = await editor.innerHTML();
+
+    await ask(page, "agent", "count to 3");
+    await waitForRunEnd(page);
+    const after = ["Alpha one.", "Beta two.", "1", "2", "3"];
+    await expect(blocks(page)).toHaveText(after);
+    await expect(editor).toHaveAttribute("contenteditable", "true");
+
+    await paragraphs(page).first().click();
+    await page.keyboard.press("Control+z");
+    await expect(blocks(page)).toHaveText(["Alpha one.", "Beta two."]);
+    // Exactly the document from before the run (once the last highlight has faded).
+    await expect.poll(() => editor.innerHTML(), { timeout: 5_000 }).toBe(before);
+
+    await page.keyboard.press("Control+Shift+z");
+    await expect(blocks(page)).toHaveText(after);
+    await page.keyboard.press("Control+z");
+    await expect(blocks(page)).toHaveText(["Alpha one.", "Beta two."]);
+    await page.keyboard.press("Control+y");
+    await expect(blocks(page)).toHaveText(after);
+  });
+
+  test("a run stopped midway is still one undo step", async ({ page }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Before the run."]);
+    await waitForSave(page);
+    await ask(page, "agent", "count to 20");
+    await expect(paragraphs(page).filter({ hasText: /^3$/ })).toHaveCount(1, { timeout: 15_000 });
+    await page.getByTestId("assistant-stop").click();
+    await waitForRunEnd(page, "Stopped");
+    const landed = await paragraphs(page).count();
+    expect(landed).toBeGreaterThan(3);
+
+    await paragraphs(page).first().click();
+    await page.keyboard.press("Control+z");
+    await expect(blocks(page)).toHaveText(["Before the run."]);
+    await page.keyboard.press("Control+Shift+z");
+    await expect(paragraphs(page)).toHaveCount(landed);
+  });
+});
+
+test.describe("Keep / Undo run", () => {
+  test("Undo run takes back the agent's paragraphs and keeps what the writer typed since", async ({
+    page,
+  }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Writer's line."]);
+    await ask(page, "agent", "count to 2");
+    await waitForRunEnd(page);
+    await expect(page.getByTestId("assistant-run-review")).toContainText("2 blocks added");
+
+    await paragraphs(page).first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" And more.");
+    await expect(blocks(page)).toHaveText(["Writer's line. And more.", "1", "2"]);
+
+    await undoRun(page).click();
+    await expect(blocks(page)).toHaveText(["Writer's line. And more."]);
+    await expect(undoRun(page)).toBeHidden();
+    await waitForSave(page);
+    await page.reload();
+    await expect(blocks(page)).toHaveText(["Writer's line. And more."]);
+  });
+
+  test("Undo run restores a block the run changed, leaving the writer's edit of another block", async ({
+    page,
+  }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["The cat sat.", "Notes here."]);
+    await ask(page, "agent", 'replace "cat" with "dog"');
+    await waitForRunEnd(page);
+    await expect(blocks(page)).toHaveText(["The dog sat.", "Notes here."]);
+
+    await paragraphs(page).last().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Mine.");
+    await undoRun(page).click();
+    await expect(blocks(page)).toHaveText(["The cat sat.", "Notes here. Mine."]);
+  });
+
+  test("Undo run puts deleted paragraphs back in their place", async ({ page }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Keep me.", "drop this one", "Also keep.", "drop that one too", "End."]);
+    await ask(page, "agent", 'delete paragraphs containing "drop"');
+    await waitForRunEnd(page);
+    await expect(blocks(page)).toHaveText(["Keep me.", "Also keep.", "End."]);
+
+    await paragraphs(page).last().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" Typed.");
+    await undoRun(page).click();
+    await expect(blocks(page)).toHaveText([
+      "Keep me.",
+      "drop this one",
+      "Also keep.",
+      "drop that one too",
+      "End. Typed.",
+    ]);
+  });
+
+  test("Keep dismisses the offer and leaves the edits; a new prompt dismisses it too", async ({ page }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Start."]);
+    await ask(page, "agent", 'append "Kept text"');
+    await waitForRunEnd(page);
+    await keep(page).click();
+    await expect(keep(page)).toBeHidden();
+    await expect(undoRun(page)).toBeHidden();
+    await expect(blocks(page)).toHaveText(["Start.", "Kept text"]);
+
+    await ask(page, "agent", 'append "Another"');
+    await waitForRunEnd(page);
+    await expect(undoRun(page)).toBeVisible();
+    await ask(page, "chat", "How long is this?");
+    await expect(undoRun(page)).toBeHidden();
+    await waitForRunEnd(page);
+    await expect(blocks(page)).toHaveText(["Start.", "Kept text", "Another"]);
+  });
+});
+
+test("while a run edits, the document is read-only and says so; typing changes nothing", async ({ page }) => {
+  await createDocument(page);
+  await typeParagraphs(page, ["Mine."]);
+  const editor = page.getByTestId("document-editor");
+  const hint = page.getByTestId("agent-lock-hint");
+  await expect(hint).toBeHidden();
+
+  await ask(page, "agent", "count to 20");
+  await expect(paragraphs(page).filter({ hasText: /^1$/ })).toHaveCount(1, { timeout: 15_000 });
+  await expect(hint).toBeVisible();
+  await expect(hint).toContainText("read-only");
+  await expect(editor).toHaveAttribute("contenteditable", "false");
+
+  await paragraphs(page).first().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type("XYZ");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("QQQ");
+  // The run keeps going meanwhile; nothing the writer typed shows up.
+  await expect(paragraphs(page).filter({ hasText: /^4$/ })).toHaveCount(1, { timeout: 15_000 });
+  await expect(paragraphs(page).first()).toHaveText("Mine.");
+  await expect(editor).not.toContainText("XYZ");
+  await expect(editor).not.toContainText("QQQ");
+
+  await page.getByTestId("assistant-stop").click();
+  await waitForRunEnd(page, "Stopped");
+  await expect(hint).toBeHidden();
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await expect(editor).not.toContainText("XYZ");
+});
+
+test("the selection at the time of the prompt is sent with its text and block ids", async ({ page }) => {
+  await createDocument(page);
+  await typeParagraphs(page, ["First paragraph here.", "Second paragraph here.", "Third stays out."]);
+  const ids = await blockIds(page);
+  expect(ids).toHaveLength(3);
+  expect(new Set(ids).size).toBe(3);
+
+  // Select the first two paragraphs with the keyboard.
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.press("Shift+ArrowDown");
+  await page.keyboard.press("Shift+End");
+
+  const request = page.waitForRequest(
+    (candidate) => candidate.method() === "POST" && new URL(candidate.url()).pathname === "/api/llm/agent",
+  );
+  await ask(page, "agent", "What does this say?");
+  const body: unknown = (await request).postDataJSON();
+  expect(body).toMatchObject({
+    prompt: "What does this say?",
+    selection: { blockIds: [ids[0], ids[1]] },
+  });
+  const text = (body as { selection: { text: string } }).selection.text;
+  expect(text).toContain("First paragraph here.");
+  expect(text).toContain("Second paragraph here.");
+  expect(text).not.toContain("Third");
+  await waitForRunEnd(page);
+});
+
+test("a long insert types itself in as a preview, then lands as one paragraph", async ({ page }) => {
+  const sentence =
+    "This sentence is long on purpose, so that the model needs many small pieces to write it, " +
+    "and the writer can watch it grow in place before the real paragraph lands in the document at the end.";
+  expect(sentence.length).toBeGreaterThanOrEqual(190);
+  await createDocument(page);
+  await typeParagraphs(page, ["Opening line."]);
+
+  // Every text the preview shows, and whether the paragraph had landed at that moment.
+  await page.evaluate(() => {
+    const seen: { text: string; landed: boolean }[] = [];
+    (window as unknown as { previewLog: typeof seen }).previewLog = seen;
+    const observer = new MutationObserver(() => {
+      const preview = document.querySelector('[data-testid="agent-preview"]');
+      const text = preview?.textContent ?? null;
+      if (text === null || text === seen.at(-1)?.text) return;
+      const landed = document
+        .querySelector('[data-testid="document-editor"]')
+        ?.textContent?.includes("at the end.");
+      seen.push({ text, landed: landed === true });
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  const readPreview = () =>
+    page.evaluate(() => document.querySelector('[data-testid="agent-preview"]')?.textContent ?? null);
+
+  await ask(page, "agent", `append "${sentence}"`);
+  const preview = page.getByTestId("agent-preview");
+  await expect(preview).toBeVisible({ timeout: 15_000 });
+  const first = await readPreview();
+  await expect.poll(readPreview).not.toBe(first);
+  const second = await readPreview();
+  if (first !== null && second !== null) expect(second.length).toBeGreaterThan(first.length);
+
+  await expect(paragraphs(page).filter({ hasText: sentence })).toHaveCount(1, { timeout: 15_000 });
+  await expect(preview).toHaveCount(0);
+  await waitForRunEnd(page);
+
+  const log = await page.evaluate(
+    () => (window as unknown as { previewLog: { text: string; landed: boolean }[] }).previewLog,
+  );
+  expect(log.length).toBeGreaterThanOrEqual(3);
+  for (const [index, entry] of log.entries()) {
+    expect(entry.landed).toBe(false);
+    expect(sentence.startsWith(entry.text)).toBe(true);
+    if (index > 0) expect(entry.text.length).toBeGreaterThan(log[index - 1]?.text.length ?? 0);
+  }
+  // The preview never became part of the document.
+  await waitForSave(page);
+  await page.reload();
+  await expect(blocks(page)).toHaveText(["Opening line.", sentence]);
+});
