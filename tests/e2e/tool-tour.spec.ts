@@ -1,0 +1,95 @@
+import { createDocumentEditor } from "@coauthor/tools";
+import { expect, type Page, test } from "@playwright/test";
+import { ask, blocks, waitForRunEnd } from "./helpers.ts";
+
+const DOCUMENT = [
+  "# Project notes",
+  "We fixed teh bug and wrote teh docs.",
+  "- first item\n- second item",
+  "| Task | Status |\n| --- | --- |\n| Ship | Open |",
+  "Closing words.",
+].join("\n\n");
+
+/** Creates a document holding DOCUMENT through the app's own API (same session as the page) and opens it. */
+async function openSeededDocument(page: Page): Promise<void> {
+  await page.goto("/");
+  const created = await page.request.post("/api/trpc/documents.create", { data: { title: "Tour" } });
+  const { id } = (await created.json()).result.data as { id: string };
+  const content = JSON.stringify(createDocumentEditor({ markdown: DOCUMENT }).getEditorState().toJSON());
+  expect((await page.request.post("/api/trpc/documents.save", { data: { id, content } })).ok()).toBe(true);
+  await page.goto(`/documents/${id}`);
+  await expect(page.getByTestId("document-editor")).toContainText("Closing words.");
+}
+
+const BEFORE = [
+  "Project notes",
+  "We fixed teh bug and wrote teh docs.",
+  "first itemsecond item",
+  "TaskStatusShipOpen",
+  "Closing words.",
+];
+const AFTER = [
+  "Project notes",
+  "We fixed the bug and wrote the docs.",
+  "TaskStatusShipDone",
+  "Closing words.",
+  "first itemsecond item",
+  "Next stepOwnerReviewWriter",
+];
+
+test("an agent run with six different tools on headings, lists and a table; one Ctrl+Z restores it exactly", async ({
+  page,
+}) => {
+  await openSeededDocument(page);
+  const editor = page.getByTestId("document-editor");
+  await expect(blocks(page)).toHaveText(BEFORE);
+  const before = await editor.innerHTML();
+
+  await ask(page, "agent", "tidy up");
+  await waitForRunEnd(page);
+  await expect(blocks(page)).toHaveText(AFTER);
+  await expect(editor.locator("blockquote")).toHaveText("We fixed the bug and wrote the docs.");
+  await expect(editor.locator("h1 strong, h1 b, h1 .editor-text-bold").first()).toHaveText("Project");
+  await expect(editor.locator("table")).toHaveCount(2);
+  const tools = await page.getByTestId("assistant-tool-call").allTextContents();
+  const used = [
+    "readDocument",
+    "setBlockType",
+    "formatText",
+    "replaceText",
+    "updateTableCell",
+    "moveBlock",
+    "insertTable",
+  ];
+  for (const tool of used) expect(tools.some((line) => line.includes(tool))).toBe(true);
+
+  await editor.locator("p").last().click();
+  await page.keyboard.press("Control+z");
+  await expect(blocks(page)).toHaveText(BEFORE);
+  await expect.poll(() => editor.innerHTML(), { timeout: 5_000 }).toBe(before);
+});
+
+test("Undo run after the writer typed in another paragraph takes back the agent's part only", async ({
+  page,
+}) => {
+  await openSeededDocument(page);
+  await ask(page, "agent", "tidy up");
+  await waitForRunEnd(page);
+  await expect(blocks(page)).toHaveText(AFTER);
+
+  const closing = page.getByTestId("document-editor").locator("p", { hasText: "Closing words." });
+  await closing.click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Mine.");
+  await expect(closing).toHaveText("Closing words. Mine.");
+
+  await page.getByTestId("assistant-undo-run").click();
+  await expect(blocks(page)).toHaveText([
+    "Project notes",
+    "We fixed teh bug and wrote teh docs.",
+    "first itemsecond item",
+    "TaskStatusShipOpen",
+    "Closing words. Mine.",
+  ]);
+  await expect(page.getByTestId("document-editor").locator("blockquote")).toHaveCount(0);
+});
