@@ -13,7 +13,7 @@ const envSchema = z.object({
     .optional(),
   COAUTHOR_DEFAULT_MODEL: z.string().optional(),
   OFFLINE_MODEL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(20),
-  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(100).default(8),
+  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(1_000).default(8),
   AGENT_MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().min(1).max(50).default(5),
   AGENT_TOOL_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

@@ -8,6 +8,15 @@ const STATUS_POLL_MS = 500;
 const GRACE_MS = 1_500;
 const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
 const LAST_ID = /(?:^|\n)id: (\d+)\n/g;
+const HEARTBEAT_MS = 15_000;
+
+/** The frames of a chunk whose id is at least `fromId` (chunks always hold whole frames). */
+export function framesFrom(chunk: string, fromId: number): string {
+  return chunk
+    .split(/(?<=\n\n)/)
+    .filter((frame) => Number(frame.match(/^id: (\d+)\n/)?.[1] ?? fromId) >= fromId)
+    .join("");
+}
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -31,7 +40,13 @@ function sawTerminal(chunk: string): boolean {
 export function runEventResponse(
   runId: string,
   readable: ReadableStream<string>,
-  options: { signal: AbortSignal; onClientGone?: () => void; onEnd?: (event: "finish" | "error") => void },
+  options: {
+    signal: AbortSignal;
+    /** Replay: frames with a lower id are skipped (reattach with Last-Event-ID). */
+    fromId?: number;
+    onClientGone?: () => void;
+    onEnd?: (event: "finish" | "error") => void;
+  },
 ): Response {
   let lastId = -1;
   let terminal = false;
@@ -47,6 +62,15 @@ export function runEventResponse(
         controller.close();
         void reader.cancel().catch(() => undefined);
       };
+      // A heartbeat after 15 s of silence keeps proxies from closing the stream.
+      // It repeats the last id, so it never disturbs a client's (runId, id) dedupe.
+      let lastWrite = Date.now();
+      const heartbeat = setInterval(() => {
+        if (closed || terminal || Date.now() - lastWrite < HEARTBEAT_MS) return;
+        const event: RunEvent = { type: "heartbeat", runId, id: Math.max(lastId, 0), ts: Date.now() };
+        controller.enqueue(encoder.encode(encodeSseFrame(event)));
+        lastWrite = Date.now();
+      }, 1_000);
       const watchdog = watchStatus(
         runId,
         () => terminal || closed,
@@ -79,7 +103,9 @@ export function runEventResponse(
           const { done, value } = await reader.read();
           if (done || closed) break;
           for (const match of value.matchAll(LAST_ID)) lastId = Math.max(lastId, Number(match[1]));
-          controller.enqueue(encoder.encode(value));
+          const out = options.fromId ? framesFrom(value, options.fromId) : value;
+          if (out) controller.enqueue(encoder.encode(out));
+          lastWrite = Date.now();
           if (sawTerminal(value)) {
             terminal = true;
             options.onEnd?.(value.includes("\nevent: finish\n") ? "finish" : "error");
@@ -90,6 +116,7 @@ export function runEventResponse(
         if (!closed) console.error(`[agent] runId=${runId} stream failed:`, error);
       } finally {
         watchdog.stop();
+        clearInterval(heartbeat);
         close();
       }
     },
