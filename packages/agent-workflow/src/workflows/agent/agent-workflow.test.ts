@@ -60,7 +60,11 @@ describe("agent workflow", () => {
     expect(text(1)).toBe("Done.");
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Done." });
     expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "c1", ok: true });
-    expect(await run.returnValue).toEqual({ status: "done", summary: "Done." });
+    expect(await run.returnValue).toEqual({
+      status: "done",
+      summary: "Done.",
+      usage: { inputTokens: 20, outputTokens: 10 },
+    });
     expect(model.calls).toEqual([0, 1]);
   });
 

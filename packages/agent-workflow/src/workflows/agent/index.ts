@@ -52,6 +52,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
 
   const plan = await callPlanner(runId, input);
   let nextId = plan.nextId;
+  const usage = { inputTokens: 0, outputTokens: 0 };
   const finish = async (outcome: AgentRunOutcome, leading: RunEventBody[] = []): Promise<AgentRunOutcome> => {
     const last: RunEventBody =
       outcome.status === "error"
@@ -64,7 +65,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         : { type: "finish", status: outcome.status, summary: outcome.summary };
     nextId = await emitEvents(runId, nextId, [...leading, last], true);
     cancelHook.dispose();
-    return outcome;
+    return { ...outcome, usage: { ...usage } };
   };
 
   const context = input.selection?.text
@@ -95,6 +96,8 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
       audience,
     });
     nextId = turn.nextId;
+    usage.inputTokens += turn.usage.inputTokens;
+    usage.outputTokens += turn.usage.outputTokens;
     leading = [];
     if (turn.status === "aborted") return finish({ status: "cancelled", summary: "Stopped by the writer." });
     if (turn.status === "error")

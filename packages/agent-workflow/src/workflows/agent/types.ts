@@ -23,6 +23,8 @@ export interface AgentRunOutcome {
   status: FinishStatus | "error";
   summary?: string;
   code?: string;
+  /** Tokens the model reported, summed over the run's model turns. */
+  usage?: { inputTokens: number; outputTokens: number };
 }
 
 /** A tool call the model asked for, as the workflow passes it around. */

@@ -7,6 +7,7 @@ import { resolveModel } from "../../../models/registry.ts";
 import { runSignal } from "../../../run-control.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
+import { describeModelError } from "./model-error.ts";
 import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -89,7 +90,7 @@ export async function callLlm(args: {
         const toolName = inputTools.get(part.id) ?? "";
         coalescer.push({ type: "tool-input-delta", toolCallId: part.id, toolName, delta: part.delta });
       } else if (part.type === "error") {
-        errorMessage = part.error instanceof Error ? part.error.message : String(part.error);
+        errorMessage ??= describeModelError(part.error);
       }
     }
     await coalescer.flush();
@@ -127,7 +128,7 @@ export async function callLlm(args: {
     await coalescer.flush();
     if (runAbort.aborted)
       return { status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero };
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeModelError(error);
     return {
       status: "error",
       nextId,
