@@ -25,13 +25,16 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGTERM");
+      throw new Error("server did not answer /api/health within 60 s");
+    }
     try {
       const response = await fetch(`${baseURL}/api/health`);
       if (response.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const rootPid = child.pid ?? 0;

@@ -6,6 +6,7 @@ const STATUS_POLL_MS = 500;
 // After the engine reports the run ended, how long the stream may still
 // deliver its own last frame before we write one for it.
 const GRACE_MS = 1_500;
+const COMPLETED_GRACE_MS = 30_000;
 const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
 const LAST_ID = /(?:^|\n)id: (\d+)\n/g;
 const HEARTBEAT_MS = 15_000;
@@ -136,7 +137,8 @@ function watchStatus(runId: string, done: () => boolean, onEnded: (status: strin
       const status = await getRun(runId).status;
       if (status === "completed" || status === "failed" || status === "cancelled") {
         endedAt ??= Date.now();
-        if (Date.now() - endedAt >= GRACE_MS) {
+        // A completed run wrote its own last frame: the stream may just lag behind (long runs).
+        if (Date.now() - endedAt >= (status === "completed" ? COMPLETED_GRACE_MS : GRACE_MS)) {
           clearInterval(timer);
           onEnded(status);
         }
