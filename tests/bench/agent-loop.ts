@@ -43,7 +43,11 @@ export async function toolRoundTrip(client: CoauthorClient, calls: number) {
       return result;
     },
   });
-  if (run.events.at(-1)?.type !== "finish") throw new Error(`run ${run.runId} did not finish`);
+  const last = run.events.at(-1);
+  if (last?.type !== "finish") {
+    const why = last?.type === "error" ? `${last.code}: ${last.message}` : "stream ended early";
+    throw new Error(`run ${run.runId} did not finish after ${trips.length + 1} tool calls (${why})`);
+  }
   return { calls, medianMs: round(percentile(trips, 50)), p95Ms: round(percentile(trips, 95)), trips };
 }
 

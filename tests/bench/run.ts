@@ -15,7 +15,7 @@ import { startServer } from "./server.ts";
 import { round } from "./stats.ts";
 import { benchTools } from "./tools.ts";
 
-const RUN_LENGTHS = [10, 50, 200];
+const RUN_LENGTHS = [10, 50, 100, 200];
 const DELTAS = 5_000;
 const quick = process.argv.includes("--quick");
 const resultsDir = join(import.meta.dirname, "results");
@@ -32,10 +32,15 @@ let results: Record<string, unknown>;
 try {
   const client = await new CoauthorClient(server.baseURL).signIn();
   const first = await firstDelta(client, quick ? 3 : 10);
-  const trips: { calls: number; medianMs: number; p95Ms: number }[] = [];
+  const trips: { calls: number; medianMs: number; p95Ms: number; error?: string }[] = [];
   for (const calls of RUN_LENGTHS) {
-    const { trips: _raw, ...trip } = await toolRoundTrip(client, calls);
-    trips.push(trip);
+    try {
+      const { trips: _raw, ...trip } = await toolRoundTrip(client, calls);
+      trips.push(trip);
+    } catch (error) {
+      // A run that cannot finish is a finding, not a crash of the benchmark.
+      trips.push({ calls, medianMs: Number.NaN, p95Ms: Number.NaN, error: (error as Error).message });
+    }
   }
   const throughput = await textThroughput(client, DELTAS);
   const naive = await naiveLoop(server.baseURL, RUN_LENGTHS, DELTAS);
