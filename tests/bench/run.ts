@@ -15,9 +15,9 @@ import { startServer } from "./server.ts";
 import { round } from "./stats.ts";
 import { benchTools } from "./tools.ts";
 
-const RUN_LENGTHS = [10, 50, 100, 200];
-const DELTAS = 5_000;
 const quick = process.argv.includes("--quick");
+const RUN_LENGTHS = quick ? [10, 50] : [10, 50, 100, 200];
+const DELTAS = 5_000;
 const resultsDir = join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
 
