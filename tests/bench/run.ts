@@ -27,6 +27,11 @@ const server = await startServer(Number(process.env.BENCH_PORT ?? 3400), {
   COAUTHOR_BENCH: "1",
   AGENT_MAX_STEPS: "1000",
   AGENT_MAX_TOOL_CALLS_PER_STEP: "5",
+  // The benchmark measures the loop, not the abuse limits.
+  RATE_LIMIT_RUNS_PER_MINUTE: "10000",
+  RATE_LIMIT_CALLBACKS_PER_MINUTE: "100000",
+  MAX_CONCURRENT_RUNS_PER_USER: "1000",
+  MAX_CONCURRENT_RUNS_PER_DOCUMENT: "1000",
 });
 let results: Record<string, unknown>;
 try {
