@@ -1,14 +1,7 @@
 import { createDocumentEditor } from "@coauthor/tools";
 import { expect, type Page, test } from "@playwright/test";
+import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
 import { ask, blocks, waitForRunEnd } from "./helpers.ts";
-
-const DOCUMENT = [
-  "# Project notes",
-  "We fixed teh bug and wrote teh docs.",
-  "- first item\n- second item",
-  "| Task | Status |\n| --- | --- |\n| Ship | Open |",
-  "Closing words.",
-].join("\n\n");
 
 /** Creates a document holding DOCUMENT through the app's own API (same session as the page) and opens it. */
 async function openSeededDocument(page: Page): Promise<void> {

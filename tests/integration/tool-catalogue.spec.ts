@@ -1,14 +1,7 @@
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
 import { expect, test } from "@playwright/test";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-
-const DOCUMENT = [
-  "# Project notes",
-  "We fixed teh bug and wrote teh docs.",
-  "- first item\n- second item",
-  "| Task | Status |\n| --- | --- |\n| Ship | Open |",
-  "Closing words.",
-].join("\n\n");
+import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
 
 test("an agent run with six different tools edits a document with a heading, a list and a table", async ({
   baseURL,

@@ -53,6 +53,8 @@ function flash(element: HTMLElement, timers: WeakMap<HTMLElement, number>): void
     element,
     window.setTimeout(() => {
       element.classList.remove(AGENT_HIGHLIGHT_CLASS);
+      // Leave the element exactly as Lexical rendered it (no empty class attribute).
+      if (element.classList.length === 0) element.removeAttribute("class");
       delete element.dataset.agentHighlight;
       timers.delete(element);
     }, HIGHLIGHT_MS),
