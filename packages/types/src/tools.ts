@@ -8,22 +8,8 @@ export const toolFailureSchema = z.object({
 });
 export type ToolFailure = z.infer<typeof toolFailureSchema>;
 
-/** Every editor tool, reads first. */
-export const toolNameSchema = z.enum([
-  "readDocument",
-  "readSelection",
-  "findText",
-  "insertBlocks",
-  "replaceBlock",
-  "replaceText",
-  "deleteBlocks",
-  "moveBlock",
-  "setBlockType",
-  "formatText",
-  "insertTable",
-  "updateTableCell",
-]);
-export type ToolName = z.infer<typeof toolNameSchema>;
+/** Tools that only read the document. */
+export const READ_TOOL_NAMES = ["readDocument", "readSelection", "findText"] as const;
 
 /** Tools that change the document; every other tool only reads it. */
 export const WRITE_TOOL_NAMES = [
@@ -36,7 +22,11 @@ export const WRITE_TOOL_NAMES = [
   "formatText",
   "insertTable",
   "updateTableCell",
-] as const satisfies readonly ToolName[];
+] as const;
+
+/** Every editor tool, reads first. */
+export const toolNameSchema = z.enum([...READ_TOOL_NAMES, ...WRITE_TOOL_NAMES]);
+export type ToolName = z.infer<typeof toolNameSchema>;
 export type WriteToolName = (typeof WRITE_TOOL_NAMES)[number];
 
 /** True when tool `name` changes the document. */

@@ -1,7 +1,7 @@
 import { createRunEventParser } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
 import { requireOwnRun } from "@/server/agent/authorize-run";
-import { apiError } from "@/server/http/errors";
+import { parseEventOffset } from "@/server/http/event-offset";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -17,10 +17,9 @@ export async function GET(
   const { runId } = await context.params;
   const owned = await requireOwnRun(request, runId, "events");
   if (!owned.ok) return owned.response;
-  const offset = Number(new URL(request.url).searchParams.get("offset") ?? 0);
-  if (!Number.isInteger(offset) || offset < 0) {
-    return apiError(400, "bad_request:events", "offset must be a non-negative integer");
-  }
+  const parsed = parseEventOffset(new URL(request.url).searchParams.get("offset"), "events");
+  if (!parsed.ok) return parsed.response;
+  const offset = parsed.value;
   const encoder = new TextEncoder();
   const source = getRun(runId).getReadable<string>({ startIndex: 0 });
   const body = new ReadableStream<Uint8Array>({

@@ -1,7 +1,7 @@
 import { getRun } from "workflow/api";
 import { requireOwnRun } from "@/server/agent/authorize-run";
 import { runEventResponse } from "@/server/agent/sse-response";
-import { apiError } from "@/server/http/errors";
+import { parseEventOffset } from "@/server/http/event-offset";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -19,13 +19,12 @@ export async function GET(
   const owned = await requireOwnRun(request, runId, "stream");
   if (!owned.ok) return owned.response;
   const lastEventId = request.headers.get("last-event-id");
-  const from = new URL(request.url).searchParams.get("from");
-  const fromId = lastEventId !== null ? Number(lastEventId) + 1 : Number(from ?? 0);
-  if (!Number.isInteger(fromId) || fromId < 0) {
-    return apiError(400, "bad_request:stream", "Last-Event-ID / from must be a non-negative integer");
-  }
+  const raw =
+    lastEventId !== null ? String(Number(lastEventId) + 1) : new URL(request.url).searchParams.get("from");
+  const parsed = parseEventOffset(raw, "stream");
+  if (!parsed.ok) return parsed.response;
   return runEventResponse(runId, getRun(runId).getReadable<string>({ startIndex: 0 }), {
     signal: request.signal,
-    fromId,
+    fromId: parsed.value,
   });
 }
