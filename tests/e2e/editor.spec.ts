@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { ask, createDocument, paragraphs, waitForSave } from "./helpers.ts";
 
 test("a writer creates a document, types in it, and finds it again after a reload", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "../lib/test.ts";
 
 /** Creates a document from the list page and waits for its editor. */
 export async function createDocument(page: Page): Promise<string> {

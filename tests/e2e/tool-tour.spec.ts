@@ -1,5 +1,5 @@
 import { createDocumentEditor } from "@coauthor/tools";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../lib/test.ts";
 import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
 import { ask, blocks, waitForRunEnd } from "./helpers.ts";
 

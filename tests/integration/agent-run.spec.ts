@@ -1,5 +1,5 @@
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 
 test.describe("agent run over HTTP", () => {

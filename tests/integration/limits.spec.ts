@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 
 // The test server runs with RATE_LIMIT_CHAT_PER_MINUTE=5 and MAX_CONCURRENT_RUNS_PER_USER=2.

@@ -1,6 +1,6 @@
 import type { RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 
 async function readAll(response: Response): Promise<RunEvent[]> {

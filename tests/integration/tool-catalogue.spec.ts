@@ -1,5 +1,5 @@
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
 

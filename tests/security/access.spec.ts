@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 
 const start = (client: CoauthorClient, body: unknown) =>

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { runEditorTool } from "@coauthor/tools";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { importPKCS8, SignJWT } from "jose";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { serverHookTokenKey } from "../lib/server-keys.ts";

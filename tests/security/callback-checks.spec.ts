@@ -1,6 +1,6 @@
 import { runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../lib/test.ts";
 import { SignJWT } from "jose";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { serverHookTokenKey } from "../lib/server-keys.ts";

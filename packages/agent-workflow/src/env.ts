@@ -17,6 +17,8 @@ const envSchema = z.object({
   AGENT_MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().min(1).max(50).default(5),
   AGENT_TOOL_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  AGENT_MAX_REPLANS: z.coerce.number().int().min(0).max(20).default(2),
+  AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default("gpt-5-mini"),
   ANTHROPIC_API_KEY: z.string().optional(),

@@ -40,6 +40,8 @@ export const stepEventSchema = z.object({
   stepId: z.string(),
   status: z.enum(["running", "done", "failed"]),
   description: z.string().optional(),
+  /** Tokens the model used for this step (on `done` / `failed`). */
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
 });
 
 export const toolInputDeltaEventSchema = z.object({
@@ -74,6 +76,8 @@ export const finishEventSchema = z.object({
   type: z.literal("finish"),
   status: finishStatusSchema,
   summary: z.string().optional(),
+  /** Tokens the model used over the whole run. */
+  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
 });
 
 export const errorEventSchema = z.object({

@@ -1,2 +1,3 @@
 export * from "./api.ts";
 export * from "./events.ts";
+export * from "./plan.ts";

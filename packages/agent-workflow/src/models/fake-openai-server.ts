@@ -50,6 +50,13 @@ export interface FakeOpenAIServer {
   requests: RecordedRequest[];
   /** Queues responses; each request takes the next one (a 500 when none is left). */
   enqueue: (...responses: FakeResponse[]) => void;
+  /**
+   * Non-streamed requests (the planner's and reflection's structured output)
+   * are answered from their own queue: message contents in order; when none
+   * is left, `{"goal":"","steps":[]}` (no plan) with zero usage.
+   */
+  enqueueStructured: (...contents: (string | Extract<FakeResponse, { kind: "error" }>)[]) => void;
+  structuredRequests: RecordedRequest[];
   close: () => Promise<void>;
 }
 
@@ -115,6 +122,8 @@ function sendError(res: ServerResponse, response: Extract<FakeResponse, { kind: 
 export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   const queue: FakeResponse[] = [];
   const requests: RecordedRequest[] = [];
+  const structuredQueue: (string | Extract<FakeResponse, { kind: "error" }>)[] = [];
+  const structuredRequests: RecordedRequest[] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
@@ -122,17 +131,31 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
       return;
     }
     const body = await readBody(req);
-    requests.push({ at: Date.now(), path: req.url, authorization: req.headers.authorization, body });
+    const recorded = { at: Date.now(), path: req.url, authorization: req.headers.authorization, body };
+    if (body.stream !== true) {
+      structuredRequests.push(recorded);
+      const answer = structuredQueue.shift() ?? '{"goal":"","steps":[]}';
+      if (typeof answer !== "string") return sendError(res, answer);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "chatcmpl-fake",
+          object: "chat.completion",
+          created: 0,
+          model: body.model ?? "",
+          choices: [{ index: 0, message: { role: "assistant", content: answer }, finish_reason: "stop" }],
+          usage: { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 },
+        }),
+      );
+      return;
+    }
+    requests.push(recorded);
     const response = queue.shift() ?? {
       kind: "error",
       status: 500,
       message: "fake server: no scripted response left",
     };
     if (response.kind === "error") return sendError(res, response);
-    if (body.stream !== true) {
-      sendError(res, { kind: "error", status: 400, message: "fake server only streams" });
-      return;
-    }
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     for (const chunk of response.chunks) {
       if (chunk.type === "reset") {
@@ -160,8 +183,12 @@ export async function startFakeOpenAIServer(): Promise<FakeOpenAIServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    structuredRequests,
     enqueue: (...responses) => {
       queue.push(...responses);
+    },
+    enqueueStructured: (...contents) => {
+      structuredQueue.push(...contents);
     },
     close: async () => {
       server.closeAllConnections();

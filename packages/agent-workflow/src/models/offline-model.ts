@@ -9,9 +9,12 @@ import {
   blocksFromMarkdown,
   describeBlocks,
   EMIT_TIME_WORD,
-  nextOfflineTurn,
+  nextOfflineStepTurn,
+  offlinePlan,
+  offlineReflection,
   type SeenToolResult,
 } from "./offline-script.ts";
+import { CURRENT_STEP_MARKER, PLAN_OUTPUT_NAME, STEP_TOOLS_MARKER } from "./prompt-markers.ts";
 
 export const OFFLINE_MODEL_ID = "offline";
 const STREAMED_INPUT_TOOLS = new Set(["insertBlocks", "replaceBlock"]);
@@ -60,6 +63,25 @@ function documentContext(prompt: LanguageModelV4Prompt): string {
   return "";
 }
 
+/** The plan step the workflow says the model is on (from the system prompt), if any. */
+function currentStep(prompt: LanguageModelV4Prompt): { description: string; tools: string[] } | undefined {
+  for (const message of prompt) {
+    if (message.role !== "system") continue;
+    const line = message.content.split("\n").find((l) => l.startsWith(CURRENT_STEP_MARKER));
+    if (!line) continue;
+    const rest = line.slice(CURRENT_STEP_MARKER.length).replace(/^\s*\d+\.\s*/, "");
+    const [description = "", tools = ""] = rest.split(STEP_TOOLS_MARKER);
+    return {
+      description: description.trim(),
+      tools: tools
+        .split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+    };
+  }
+  return undefined;
+}
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -94,7 +116,13 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
       return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
     }
     const seen = toolResultsAfter(call.prompt, index);
-    const turn = nextOfflineTurn(text, seen);
+    if (call.responseFormat?.type === "json") {
+      // Planner and reflection calls ask for JSON (AI SDK structured output).
+      const answer =
+        call.responseFormat.name === PLAN_OUTPUT_NAME ? offlinePlan(text) : offlineReflection(text, seen);
+      return { text: JSON.stringify(answer), toolCall: undefined };
+    }
+    const turn = nextOfflineStepTurn(text, seen, currentStep(call.prompt));
     return { ...turn, toolCallId: `offline_call_${seen.length + 1}` };
   }
 

@@ -31,6 +31,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   server.requests.length = 0;
+  server.structuredRequests.length = 0;
 });
 
 const input = (prompt = "append a paragraph"): AgentWorkflowInput => ({
@@ -39,7 +40,13 @@ const input = (prompt = "append a paragraph"): AgentWorkflowInput => ({
   prompt,
   messages: [],
   modelId: MODEL_ID,
-  limits: { maxSteps: 8, maxToolCallsPerStep: 5, toolDeadlineMs: 20_000 },
+  limits: {
+    maxSteps: 8,
+    maxToolCallsPerStep: 5,
+    toolDeadlineMs: 20_000,
+    maxReplans: 2,
+    runTimeoutMs: 600_000,
+  },
 });
 
 const okInsert = { ok: true, blockIds: ["b00000001"] };
@@ -102,7 +109,10 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
       status: "done",
       summary: "Done.",
       usage: { inputTokens: 31, outputTokens: 6 },
+      toolCalls: 1,
     });
+    // The planner asked first, for structured output, and the answer was "no plan".
+    expect(server.structuredRequests).toHaveLength(1);
 
     expect(server.requests).toHaveLength(2);
     const [first, second] = server.requests.map((r) => r.body);
@@ -207,5 +217,44 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
       /^model provider connection lost mid-response: /,
     );
     expect(ms).toBeLessThan(5_000);
+  });
+
+  it("plans through the provider's structured output and runs the plan step by step", async () => {
+    server.enqueueStructured(
+      JSON.stringify({
+        goal: "Greet twice",
+        steps: [
+          { description: "Say hello", tools: [] },
+          { description: "Say it again", tools: [] },
+        ],
+      }),
+      '{"decision":"continue"}',
+      '{"decision":"done"}',
+    );
+    server.enqueue(hello(), hello());
+    const { events, outcome } = await runToEnd("greet twice");
+    expect(events[1]).toMatchObject({
+      type: "plan",
+      goal: "Greet twice",
+      steps: [
+        { id: "s1", description: "Say hello", status: "pending" },
+        { id: "s2", description: "Say it again", status: "pending" },
+      ],
+    });
+    const trail = events.flatMap((e) => (e.type === "step" ? [`${e.stepId}:${e.status}`] : []));
+    expect(trail).toEqual(["s1:running", "s1:done", "s2:running", "s2:done"]);
+    expect(outcome).toMatchObject({ status: "done", summary: "Hello." });
+    // Planner, then one reflection per step, each asked for JSON without streaming.
+    expect(server.structuredRequests).toHaveLength(3);
+    const system = server.requests[1]?.body.messages.find((m) => m.role === "system");
+    expect(String(system?.content)).toContain("Current plan step: 2. Say it again");
+  });
+
+  it("works without a plan when the planner's request fails", async () => {
+    server.enqueueStructured({ kind: "error", status: 401, message: "no" });
+    server.enqueue(hello());
+    const { events, outcome } = await runToEnd();
+    expect(events.some((e) => e.type === "plan")).toBe(false);
+    expect(outcome).toMatchObject({ status: "done", summary: "Hello." });
   });
 });

@@ -14,7 +14,13 @@ const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): Ag
   prompt: "append a paragraph",
   messages: [],
   modelId,
-  limits: { maxSteps: 8, maxToolCallsPerStep: 5, toolDeadlineMs: 20_000 },
+  limits: {
+    maxSteps: 8,
+    maxToolCallsPerStep: 5,
+    toolDeadlineMs: 20_000,
+    maxReplans: 2,
+    runTimeoutMs: 600_000,
+  },
   ...overrides,
 });
 
@@ -60,11 +66,14 @@ describe("agent workflow", () => {
     expect(text(1)).toBe("Done.");
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Done." });
     expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "c1", ok: true });
+    // Two model turns (10 + 5 each) and the planner's call (3 + 2), which answered "no plan".
     expect(await run.returnValue).toEqual({
       status: "done",
       summary: "Done.",
-      usage: { inputTokens: 20, outputTokens: 10 },
+      usage: { inputTokens: 23, outputTokens: 12 },
+      toolCalls: 1,
     });
+    expect(events.some((e) => e.type === "plan" || e.type === "step")).toBe(false);
     expect(model.calls).toEqual([0, 1]);
   });
 
@@ -121,7 +130,15 @@ describe("agent workflow", () => {
     ]);
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
-      input("scripted-timeout", { limits: { maxSteps: 8, maxToolCallsPerStep: 5, toolDeadlineMs: 1_000 } }),
+      input("scripted-timeout", {
+        limits: {
+          maxSteps: 8,
+          maxToolCallsPerStep: 5,
+          toolDeadlineMs: 1_000,
+          maxReplans: 2,
+          runTimeoutMs: 600_000,
+        },
+      }),
     ]);
     const events = await collectEvents(run.getReadable<string>());
     expect(events.at(-1)).toMatchObject({ type: "error", code: "tool-timeout", recoverable: false });
@@ -132,7 +149,15 @@ describe("agent workflow", () => {
     const model = registerScriptedModel("scripted-limit", [{ text: "Again.", toolCalls: [call] }]);
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
-      input("scripted-limit", { limits: { maxSteps: 2, maxToolCallsPerStep: 5, toolDeadlineMs: 20_000 } }),
+      input("scripted-limit", {
+        limits: {
+          maxSteps: 2,
+          maxToolCallsPerStep: 5,
+          toolDeadlineMs: 20_000,
+          maxReplans: 2,
+          runTimeoutMs: 600_000,
+        },
+      }),
     ]);
     let answered = 0;
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
@@ -172,7 +197,15 @@ describe("agent workflow", () => {
     ]);
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
-      input("scripted-many", { limits: { maxSteps: 8, maxToolCallsPerStep: 2, toolDeadlineMs: 20_000 } }),
+      input("scripted-many", {
+        limits: {
+          maxSteps: 8,
+          maxToolCallsPerStep: 2,
+          toolDeadlineMs: 20_000,
+          maxReplans: 2,
+          runTimeoutMs: 600_000,
+        },
+      }),
     ]);
     const order: string[] = [];
     const events = await collectEvents(run.getReadable<string>(), async (event) => {

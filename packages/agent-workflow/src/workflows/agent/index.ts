@@ -2,17 +2,23 @@ import type { ToolResultPayload } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 import { createHook, getWorkflowMetadata, sleep } from "workflow";
 import { cancelHookToken, toolHookToken } from "../../hook-names.ts";
+import { type PlanState, planStepContext, revisePlan } from "../../planning/index.ts";
 import { callLlm } from "./steps/call-llm.ts";
 import { callPlanner } from "./steps/call-planner.ts";
 import { decideNext } from "./steps/decide-next.ts";
 import { emitEvents } from "./steps/emit-events.ts";
+import { planEvent } from "./steps/plan-event.ts";
+import { interruptModel, reflect } from "./steps/reflect.ts";
 import { requestToolCall } from "./steps/request-tool-call.ts";
 import type { AgentRunOutcome, AgentWorkflowInput, RequestedToolCall, RunEventBody } from "./types.ts";
+
+type Usage = { inputTokens: number; outputTokens: number };
 
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./types.ts";
 
 const CANCELLED = { kind: "cancelled" } as const;
 const TIMED_OUT = { kind: "timeout" } as const;
+const RUN_TIMED_OUT = { kind: "run-timeout" } as const;
 
 function summarizeResult(result: unknown): { ok: boolean; summary: string } {
   if (typeof result === "object" && result !== null && "ok" in result) {
@@ -42,31 +48,21 @@ function toolMessage(call: RequestedToolCall, result: unknown): ModelMessage {
 /**
  * The agent run. Workflow context: deterministic orchestration only — every
  * I/O (model, signing, stream writes) happens in a step.
+ *
+ * Plan → execute → reflect: the planner step may return a plan (the model
+ * decides; simple requests get none). With a plan, each step runs model turns
+ * until the model answers without tool calls, then a reflection decides to
+ * continue, adjust the remaining steps (at most `maxReplans` times) or stop.
+ * Without a plan, model turns run until the model answers without tools.
  */
 export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRunOutcome> {
   "use workflow";
   const { workflowRunId: runId } = getWorkflowMetadata();
+  const { limits } = input;
   const cancelHook = createHook<{ reason: string }>({ token: cancelHookToken(runId) });
-  // One pending promise for the whole run (re-racing a fresh hook.then loses payloads).
+  // One pending promise each for the whole run (re-racing a fresh hook.then loses payloads).
   const cancelled = cancelHook.then(() => CANCELLED);
-
-  const plan = await callPlanner(runId, input);
-  let nextId = plan.nextId;
-  const usage = { inputTokens: 0, outputTokens: 0 };
-  const finish = async (outcome: AgentRunOutcome, leading: RunEventBody[] = []): Promise<AgentRunOutcome> => {
-    const last: RunEventBody =
-      outcome.status === "error"
-        ? {
-            type: "error",
-            code: outcome.code ?? "internal",
-            message: outcome.summary ?? "failed",
-            recoverable: false,
-          }
-        : { type: "finish", status: outcome.status, summary: outcome.summary };
-    nextId = await emitEvents(runId, nextId, [...leading, last], true);
-    cancelHook.dispose();
-    return { ...outcome, usage: { ...usage } };
-  };
+  const runTimedOut = sleep(limits.runTimeoutMs).then(() => RUN_TIMED_OUT);
 
   const context = input.selection?.text
     ? `\n\nThe writer's selection (blocks ${input.selection.blockIds.join(", ")}):\n${input.selection.text}`
@@ -75,76 +71,168 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     ...input.messages.map((m): ModelMessage => ({ role: m.role, content: m.content })),
     { role: "user", content: input.prompt + context },
   ];
+
+  const planner = await callPlanner(runId, input, messages);
+  let nextId = planner.nextId;
+  let plan: PlanState | null = planner.plan;
+  const usage: Usage = { ...planner.usage };
+  const addUsage = (to: Usage, from: Usage) => {
+    to.inputTokens += from.inputTokens;
+    to.outputTokens += from.outputTokens;
+  };
+  let toolCallCount = 0;
+  let turnIndex = 0;
   let leading: RunEventBody[] = [];
+  let lastText = "";
+
+  const finish = async (outcome: AgentRunOutcome): Promise<AgentRunOutcome> => {
+    const total = { ...usage };
+    const last: RunEventBody =
+      outcome.status === "error"
+        ? {
+            type: "error",
+            code: outcome.code ?? "internal",
+            message: outcome.summary ?? "failed",
+            recoverable: false,
+          }
+        : { type: "finish", status: outcome.status, summary: outcome.summary, usage: total };
+    nextId = await emitEvents(runId, nextId, [...leading, last], true);
+    cancelHook.dispose();
+    return { ...outcome, usage: total, toolCalls: toolCallCount };
+  };
+  const stoppedByWriter: AgentRunOutcome = { status: "cancelled", summary: "Stopped by the writer." };
+  const runTimeout: AgentRunOutcome = {
+    status: "timeout",
+    summary: `Stopped after ${limits.runTimeoutMs / 1000} s (the run time limit).`,
+  };
   const audience = {
     runId,
     userId: input.userId,
     documentId: input.documentId,
-    deadlineMs: input.limits.toolDeadlineMs,
+    deadlineMs: limits.toolDeadlineMs,
   };
 
-  for (let turnIndex = 0; ; turnIndex++) {
-    const turn = await callLlm({
-      runId,
-      firstId: nextId,
-      turn: turnIndex,
-      modelId: input.modelId,
-      system: plan.system,
-      messages,
-      tools: plan.tools,
-      leading,
-      audience,
-    });
-    nextId = turn.nextId;
-    usage.inputTokens += turn.usage.inputTokens;
-    usage.outputTokens += turn.usage.outputTokens;
-    leading = [];
-    if (turn.status === "aborted") return finish({ status: "cancelled", summary: "Stopped by the writer." });
-    if (turn.status === "error")
-      return finish({ status: "error", code: "model-error", summary: turn.errorMessage });
-    messages.push(...turn.responseMessages);
-
-    const calls = turn.toolCalls.slice(0, input.limits.maxToolCallsPerStep);
-    for (const skipped of turn.toolCalls.slice(input.limits.maxToolCallsPerStep)) {
-      const refusal = {
-        ok: false,
-        code: "too-many-tool-calls",
-        message: `at most ${calls.length} tool calls per step`,
-      };
-      messages.push(toolMessage(skipped, refusal));
-    }
-    for (const [index, call] of calls.entries()) {
-      const hook = createHook<ToolResultPayload>({ token: toolHookToken(runId, call.toolCallId) });
-      // The LLM step announced the turn's first call; later ones get their own step.
-      if (index > 0) nextId = await requestToolCall({ firstId: nextId, call, audience });
-      const outcome = await Promise.race([
-        hook.then((payload) => ({ kind: "result" as const, payload })),
-        cancelled,
-        sleep(input.limits.toolDeadlineMs).then(() => TIMED_OUT),
-      ]);
-      hook.dispose();
-      if (outcome.kind === "cancelled")
-        return finish({ status: "cancelled", summary: "Stopped by the writer." });
-      if (outcome.kind === "timeout") {
-        return finish({
-          status: "error",
-          code: "tool-timeout",
-          summary: `The browser did not answer ${call.toolName} within ${input.limits.toolDeadlineMs / 1000} s.`,
-        });
+  /**
+   * Model turns until the model answers without tool calls: one plan step, or
+   * the whole run without a plan. Returns an outcome when the run must end.
+   */
+  const work = async (system: string, stepUsage: Usage): Promise<AgentRunOutcome | undefined> => {
+    for (;;) {
+      if (turnIndex >= limits.maxSteps) {
+        return { status: "timeout", summary: `Stopped after ${limits.maxSteps} steps (the step limit).` };
       }
-      // The callback route validated the payload with zod; only its pairing is checked here
-      // (no zod in the workflow bundle: it is evaluated on every replay).
-      const result = outcome.payload?.toolCallId === call.toolCallId ? outcome.payload.result : undefined;
-      const { ok, summary } = summarizeResult(result);
-      leading.push({ type: "tool-result", toolCallId: call.toolCallId, ok, summary });
-      messages.push(
-        toolMessage(call, result ?? { ok: false, code: "malformed-result", message: "no valid result" }),
-      );
-    }
+      const pending = callLlm({
+        runId,
+        firstId: nextId,
+        turn: turnIndex,
+        modelId: input.modelId,
+        system,
+        messages,
+        tools: planner.tools,
+        leading,
+        audience,
+      });
+      turnIndex++;
+      const raced = await Promise.race([pending, runTimedOut]);
+      if ("kind" in raced) await interruptModel(runId, "run timeout");
+      const turn = await pending;
+      nextId = turn.nextId;
+      leading = [];
+      addUsage(usage, turn.usage);
+      addUsage(stepUsage, turn.usage);
+      if ("kind" in raced) return runTimeout;
+      if (turn.status === "aborted") return stoppedByWriter;
+      if (turn.status === "error")
+        return { status: "error", code: "model-error", summary: turn.errorMessage };
+      messages.push(...turn.responseMessages);
+      lastText = turn.text.trim();
+      if (turn.toolCalls.length === 0) return undefined;
 
-    const decision = decideNext({ turn, turnIndex, maxSteps: input.limits.maxSteps });
-    if (decision.action === "summarize") {
-      return finish({ status: decision.status, summary: decision.summary || undefined }, leading);
+      const calls = turn.toolCalls.slice(0, limits.maxToolCallsPerStep);
+      for (const skipped of turn.toolCalls.slice(limits.maxToolCallsPerStep)) {
+        const refusal = {
+          ok: false,
+          code: "too-many-tool-calls",
+          message: `at most ${calls.length} tool calls per step`,
+        };
+        messages.push(toolMessage(skipped, refusal));
+      }
+      for (const [index, call] of calls.entries()) {
+        const hook = createHook<ToolResultPayload>({ token: toolHookToken(runId, call.toolCallId) });
+        // The LLM step announced the turn's first call; later ones get their own step.
+        if (index > 0) nextId = await requestToolCall({ firstId: nextId, call, audience });
+        toolCallCount++;
+        const outcome = await Promise.race([
+          hook.then((payload) => ({ kind: "result" as const, payload })),
+          cancelled,
+          runTimedOut,
+          sleep(limits.toolDeadlineMs).then(() => TIMED_OUT),
+        ]);
+        hook.dispose();
+        if (outcome.kind === "cancelled") return stoppedByWriter;
+        if (outcome.kind === "run-timeout") return runTimeout;
+        if (outcome.kind === "timeout") {
+          return {
+            status: "error",
+            code: "tool-timeout",
+            summary: `The browser did not answer ${call.toolName} within ${limits.toolDeadlineMs / 1000} s.`,
+          };
+        }
+        // The callback route validated the payload with zod; only its pairing is checked here
+        // (no zod in the workflow bundle: it is evaluated on every replay).
+        const result = outcome.payload?.toolCallId === call.toolCallId ? outcome.payload.result : undefined;
+        const { ok, summary } = summarizeResult(result);
+        leading.push({ type: "tool-result", toolCallId: call.toolCallId, ok, summary });
+        messages.push(
+          toolMessage(call, result ?? { ok: false, code: "malformed-result", message: "no valid result" }),
+        );
+      }
+      const decision = decideNext({ turn, turnIndex: turnIndex - 1, maxSteps: limits.maxSteps });
+      if (decision.action === "summarize") return { status: decision.status, summary: decision.summary };
+    }
+  };
+
+  if (!plan) {
+    const ended = await work(planner.system, { inputTokens: 0, outputTokens: 0 });
+    return finish(ended ?? { status: "done", summary: lastText || undefined });
+  }
+
+  let replans = 0;
+  for (let index = 0; index < plan.steps.length; index++) {
+    const step = plan.steps[index];
+    if (!step) break;
+    step.status = "running";
+    leading.push({ type: "step", stepId: step.id, status: "running", description: step.description });
+    const stepUsage: Usage = { inputTokens: 0, outputTokens: 0 };
+    const ended = await work(`${planner.system}\n\n${planStepContext(plan, index)}`, stepUsage);
+    step.status = ended ? "failed" : "done";
+    leading.push({ type: "step", stepId: step.id, status: step.status, usage: stepUsage });
+    if (ended) return finish(ended);
+
+    const reflected = await Promise.race([
+      reflect({
+        runId,
+        modelId: input.modelId,
+        system: planner.system,
+        messages,
+        tools: planner.tools,
+        plan,
+        index,
+      }),
+      runTimedOut,
+    ]);
+    if ("kind" in reflected) {
+      await interruptModel(runId, "run timeout");
+      return finish(runTimeout);
+    }
+    addUsage(usage, reflected.usage);
+    const decision = reflected.reflection;
+    if (decision?.decision === "done") break;
+    if (decision?.decision === "adjust" && decision.steps && replans < limits.maxReplans) {
+      replans++;
+      plan = revisePlan(plan, index, decision.steps, limits.maxSteps);
+      leading.push(planEvent(plan));
     }
   }
+  return finish({ status: "done", summary: lastText || undefined });
 }

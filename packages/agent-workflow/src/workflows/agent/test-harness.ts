@@ -44,23 +44,52 @@ function streamOf(turn: ScriptTurn): ReadableStream<LanguageModelV4StreamPart> {
   });
 }
 
-/** Registers a scripted model: each model call plays the next turn. */
-export function registerScriptedModel(id: string, turns: ScriptTurn[]) {
+/** Structured answers of a scripted model (JSON text, parsed by the workflow). */
+export interface ScriptedPlanning {
+  /** The planner's answer; default: no plan. */
+  plan?: string;
+  /** One reflection per plan step, in order; default: continue. */
+  reflections?: string[];
+}
+
+const usage = (input: number, output: number) => ({
+  inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: output, text: output, reasoning: 0 },
+});
+
+/** Registers a scripted model: each streamed call plays the next turn; planner/reflection calls answer JSON. */
+export function registerScriptedModel(id: string, turns: ScriptTurn[], planning: ScriptedPlanning = {}) {
   let next = 0;
+  let reflection = 0;
   const calls: number[] = [];
+  const systems: string[] = [];
   const unregister = registerModel(
     id,
     () =>
       new MockLanguageModelV4({
-        doStream: async () => {
+        doStream: async (options) => {
           const turn = turns[Math.min(next, turns.length - 1)] ?? { text: "" };
           calls.push(next);
+          systems.push(options.prompt.find((m) => m.role === "system")?.content ?? "");
           next++;
           return { stream: streamOf(turn) };
         },
+        doGenerate: async (options) => {
+          const name = options.responseFormat?.type === "json" ? options.responseFormat.name : undefined;
+          const text =
+            name === "plan"
+              ? (planning.plan ?? '{"goal":"","steps":[]}')
+              : (planning.reflections?.[reflection++] ?? '{"decision":"continue"}');
+          return {
+            content: [{ type: "text", text }],
+            finishReason: { unified: "stop", raw: undefined },
+            usage: usage(3, 2),
+            warnings: [],
+          };
+        },
       }),
   );
-  return { unregister, calls };
+  return { unregister, calls, systems };
 }
 
 /** Reads a run's stream, calling `onEvent` for each event, until it ends. */

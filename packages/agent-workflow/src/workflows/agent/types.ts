@@ -16,6 +16,10 @@ export interface AgentLimits {
   maxSteps: number;
   maxToolCallsPerStep: number;
   toolDeadlineMs: number;
+  /** How often the plan may be revised after a reflection. */
+  maxReplans: number;
+  /** Whole-run timeout: the run ends with `finish: timeout` when it passes. */
+  runTimeoutMs: number;
 }
 
 /** How the run ended (the workflow's return value). */
@@ -25,6 +29,8 @@ export interface AgentRunOutcome {
   code?: string;
   /** Tokens the model reported, summed over the run's model turns. */
   usage?: { inputTokens: number; outputTokens: number };
+  /** Tool calls the browser was asked to run. */
+  toolCalls?: number;
 }
 
 /** A tool call the model asked for, as the workflow passes it around. */

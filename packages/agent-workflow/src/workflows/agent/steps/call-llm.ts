@@ -1,10 +1,9 @@
-import { toolDefinitions } from "@coauthor/tools/definitions";
-import { type ModelMessage, streamText, type ToolSet, tool } from "ai";
+import { type ModelMessage, streamText } from "ai";
 import { getWritable } from "workflow";
-import type { z } from "zod";
 import { agentEnv } from "../../../env.ts";
 import { resolveModel } from "../../../models/registry.ts";
 import { runSignal } from "../../../run-control.ts";
+import { toolSet } from "../../../tool-set.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
 import { describeModelError } from "./model-error.ts";
@@ -22,17 +21,6 @@ export interface LlmTurn {
   responseMessages: ModelMessage[];
   errorMessage?: string;
   usage: { inputTokens: number; outputTokens: number };
-}
-
-function toolSet(names: readonly string[]): ToolSet {
-  const tools: ToolSet = {};
-  for (const name of names) {
-    const definition = toolDefinitions[name as keyof typeof toolDefinitions];
-    if (!definition) continue;
-    const inputSchema: z.ZodType<Record<string, unknown>> = definition.input;
-    tools[name] = tool({ description: definition.description, inputSchema });
-  }
-  return tools;
 }
 
 /**

@@ -1,20 +1,35 @@
+import type { ModelMessage } from "ai";
 import { getWritable } from "workflow";
+import { agentEnv } from "../../../env.ts";
+import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
+import { runSignal } from "../../../run-control.ts";
+import { toolSet } from "../../../tool-set.ts";
 import { createAgentCaller } from "../../../trpc/index.ts";
 import type { AgentWorkflowInput } from "../types.ts";
+import { planEvent } from "./plan-event.ts";
 import { framesOf } from "./write-frames.ts";
 
-/** The planner's answer: tools the run may use and its system prompt. */
+/** The planner's answer: tools the run may use, its system prompt and its plan (if any). */
 export interface PlannerResult {
   tools: string[];
   system: string;
+  plan: PlanState | null;
+  usage: CallUsage;
   nextId: number;
 }
 
 /**
- * Planner step: announces the run (`run-start`, the first frame) and asks the
- * tRPC planner, through a server caller (no HTTP), which tools this run may use.
+ * Planner step: announces the run (`run-start`, the first frame), asks the
+ * tRPC planner through a server caller (no HTTP) which tools this run may
+ * use, then asks the model whether the request needs a plan. A plan goes out
+ * as a `plan` event; no plan (simple request, or an answer that did not
+ * parse) means the run works without one.
  */
-export async function callPlanner(runId: string, input: AgentWorkflowInput): Promise<PlannerResult> {
+export async function callPlanner(
+  runId: string,
+  input: AgentWorkflowInput,
+  messages: ModelMessage[],
+): Promise<PlannerResult> {
   "use step";
   const writer = getWritable<string>().getWriter();
   try {
@@ -23,10 +38,43 @@ export async function callPlanner(runId: string, input: AgentWorkflowInput): Pro
         { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
       ]),
     );
+    const caller = createAgentCaller({ userId: input.userId });
+    const allowed = await caller.llm.plan({
+      documentId: input.documentId,
+      mode: "agent",
+      prompt: input.prompt,
+    });
+    const proposal = await proposePlan({
+      modelId: input.modelId,
+      system: allowed.system,
+      messages,
+      tools: toolSet(allowed.tools),
+      signal: AbortSignal.any([
+        runSignal(runId),
+        AbortSignal.timeout(agentEnv().AGENT_MODEL_STEP_TIMEOUT_MS),
+      ]),
+      maxSteps: input.limits.maxSteps,
+    }).catch((error: unknown) => {
+      // Only an aborted run gets here: the loop's first model turn reports it.
+      console.info(`[agent] runId=${runId} planning interrupted: ${String(error)}`);
+      return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: undefined };
+    });
+    if (proposal.failure) {
+      console.warn(`[agent] runId=${runId} working without a plan: ${proposal.failure}`);
+    }
+    let nextId = 1;
+    if (proposal.plan) {
+      await writer.write(framesOf(runId, nextId, [planEvent(proposal.plan)]));
+      nextId++;
+    }
+    return {
+      tools: allowed.tools,
+      system: allowed.system,
+      plan: proposal.plan,
+      usage: proposal.usage,
+      nextId,
+    };
   } finally {
     writer.releaseLock();
   }
-  const caller = createAgentCaller({ userId: input.userId });
-  const plan = await caller.llm.plan({ documentId: input.documentId, mode: "agent", prompt: input.prompt });
-  return { tools: plan.tools, system: plan.system, nextId: 1 };
 }

@@ -1,0 +1,11 @@
+// Strings the workflow puts in prompts and the offline model looks for. Constants
+// only: imported by both sides without an import cycle.
+
+/** Names the structured output of a planner call. */
+export const PLAN_OUTPUT_NAME = "plan";
+/** Names the structured output of a reflection call. */
+export const REFLECTION_OUTPUT_NAME = "reflection";
+/** Starts the line of the system prompt that names the plan step being worked on. */
+export const CURRENT_STEP_MARKER = "Current plan step:";
+/** Introduces the expected tools on the current-step line. */
+export const STEP_TOOLS_MARKER = "Expected tools:";
