@@ -1,6 +1,7 @@
 import type { ToolFailure } from "@coauthor/types/tools";
 import type { LexicalEditor } from "lexical";
 import { markBlockIndexStale } from "./block-index.ts";
+import { quietTextCompare } from "./root-text-cache.ts";
 
 /** Update tag on every edit made by the agent, so the panel can highlight and undo a run's edits. */
 export const AGENT_EDIT_TAG = "coauthor-agent";
@@ -21,17 +22,20 @@ export function applyAgentEdit<T>(editor: LexicalEditor, $fn: () => T): T {
   const before = editor.getEditorState();
   let outcome: Outcome<T> | undefined;
   try {
-    editor.update(
-      () => {
-        try {
-          outcome = { ok: true, value: $fn() };
-        } catch (error) {
-          outcome = { ok: false, error };
-          // Rethrow so Lexical discards the pending state instead of committing a partial edit.
-          throw error;
-        }
-      },
-      { tag: AGENT_EDIT_TAG, discrete: true },
+    quietTextCompare(editor, (mute) =>
+      editor.update(
+        () => {
+          try {
+            outcome = { ok: true, value: $fn() };
+            mute();
+          } catch (error) {
+            outcome = { ok: false, error };
+            // Rethrow so Lexical discards the pending state instead of committing a partial edit.
+            throw error;
+          }
+        },
+        { tag: AGENT_EDIT_TAG, discrete: true },
+      ),
     );
   } catch (error) {
     // An editor whose onError rethrows leaves the aborted pending state behind: put the

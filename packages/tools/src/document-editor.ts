@@ -4,6 +4,8 @@ import { $ensureBlockIds } from "./block-id.ts";
 import { registerBlockIds } from "./block-index.ts";
 import { editorNodes } from "./editor-nodes.ts";
 import { importMarkdown } from "./markdown.ts";
+import { registerNodeMapCompaction } from "./node-map-compaction.ts";
+import { builtInRootTransforms, dropRootNormalization } from "./root-normalization.ts";
 import { registerRootTextCache } from "./root-text-cache.ts";
 
 export type DocumentEditorOptions = {
@@ -23,7 +25,9 @@ export function createDocumentEditor(options: DocumentEditorOptions = {}): Lexic
       throw error;
     },
   });
+  const rootTransforms = builtInRootTransforms(editor);
   registerRootTextCache(editor);
+  registerNodeMapCompaction(editor);
   registerBlockIds(editor);
   if (options.state !== undefined) {
     editor.setEditorState(editor.parseEditorState(options.state));
@@ -32,5 +36,6 @@ export function createDocumentEditor(options: DocumentEditorOptions = {}): Lexic
   }
   // Commit ids now so callers (and the first history entry) see them without a microtask.
   editor.update($ensureBlockIds, { discrete: true });
+  dropRootNormalization(editor, rootTransforms);
   return editor;
 }

@@ -92,10 +92,12 @@ function isEmptyParagraph(block: LexicalNode): boolean {
 }
 
 /** The whole document as Markdown: blocks separated by a blank line, empty paragraphs dropped. */
-export function $documentMarkdown(): string {
+export function $documentMarkdown(blockMarkdown: (block: LexicalNode) => string = $blockMarkdown): string {
   const parts: string[] = [];
   for (let block = $getRoot().getFirstChild(); block !== null; block = block.getNextSibling()) {
-    if (!isEmptyParagraph(block)) parts.push($blockMarkdown(block));
+    const markdown = blockMarkdown(block);
+    // Only an empty block renders as "": checking that first skips measuring every paragraph's text.
+    if (markdown !== "" || !isEmptyParagraph(block)) parts.push(markdown);
   }
   return parts.join("\n\n");
 }

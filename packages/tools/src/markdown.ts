@@ -16,6 +16,7 @@ import {
   type SerializedLexicalNode,
 } from "lexical";
 import { editorNodes } from "./editor-nodes.ts";
+import { committedBlockMarkdown } from "./markdown-cache.ts";
 import { $blockMarkdown, $documentMarkdown } from "./markdown-export.ts";
 import { TABLE } from "./markdown-table.ts";
 
@@ -24,11 +25,12 @@ export const markdownTransformers: Transformer[] = [TABLE, CHECK_LIST, ...TRANSF
 
 /**
  * The whole document of `editor` as Markdown. Export uses this package's one-pass writer rather
- * than @lexical/markdown's (several times faster on long documents); its output reads back
- * through `importMarkdown` to the same blocks, text and formats.
+ * than @lexical/markdown's (several times faster on long documents), and reuses the Markdown of
+ * blocks no update has touched since the last export; its output reads back through
+ * `importMarkdown` to the same blocks, text and formats.
  */
 export function exportMarkdown(editor: LexicalEditor): string {
-  return editor.read($documentMarkdown);
+  return editor.read(() => $documentMarkdown(committedBlockMarkdown(editor)));
 }
 
 /** Replaces the whole document of `editor` with `markdown`, committing synchronously. */

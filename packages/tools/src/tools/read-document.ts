@@ -1,10 +1,11 @@
 import type { DocumentBlock, ReadDocumentInput, ReadDocumentOutput } from "@coauthor/types/tools";
 import { $isListItemNode, $isListNode, type ListNode } from "@lexical/list";
-import { $getRoot, type LexicalEditor, type LexicalNode } from "lexical";
+import { $getNodeByKey, $getRoot, type LexicalEditor, type LexicalNode } from "lexical";
 import { toolFailure } from "../agent-edit.ts";
 import { $getBlockId } from "../block-id.ts";
 import { $findBlockById } from "../block-index.ts";
-import { $blockMarkdown } from "../markdown-export.ts";
+import { $topLevelIndex, $topLevelOrder } from "../block-order.ts";
+import { committedBlockMarkdown } from "../markdown-cache.ts";
 import { $getBlockType } from "./block-type.ts";
 import { $unitText } from "./text-units.ts";
 import { $isTopLevel } from "./tool-helpers.ts";
@@ -23,11 +24,11 @@ function $listItems(list: ListNode, depth: number, out: Item[]): Item[] {
   return out;
 }
 
-function $describe(node: LexicalNode): DocumentBlock {
+function $describe(node: LexicalNode, markdown: (block: LexicalNode) => string): DocumentBlock {
   const block: DocumentBlock = {
     id: $getBlockId(node) ?? "",
     type: $getBlockType(node),
-    markdown: $blockMarkdown(node),
+    markdown: markdown(node),
   };
   if ($isListNode(node)) block.items = $listItems(node, 0, []);
   return block;
@@ -50,12 +51,16 @@ export function readDocument(editor: LexicalEditor, input: ReadDocumentInput): R
           `fromBlockId: "${input.fromBlockId}" is a list item; pass the id of its list`,
         );
       }
-      fromBlock = first.getIndexWithinParent();
-    } else first = root.getChildAtIndex(fromBlock);
+      fromBlock = $topLevelIndex(first);
+    } else {
+      const key = $topLevelOrder().keys[fromBlock];
+      first = key === undefined ? null : $getNodeByKey(key);
+    }
+    const markdown = committedBlockMarkdown(editor);
     const blocks: DocumentBlock[] = [];
     let chars = 0;
     for (let node = first; node !== null && blocks.length < input.maxBlocks; node = node.getNextSibling()) {
-      const block = $describe(node);
+      const block = $describe(node, markdown);
       // The first block always fits, so paging makes progress even past the budget.
       if (blocks.length > 0 && chars + block.markdown.length > input.maxChars) break;
       chars += block.markdown.length;
