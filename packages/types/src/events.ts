@@ -8,7 +8,12 @@ export type RunMode = z.infer<typeof runModeSchema>;
 export const finishStatusSchema = z.enum(["done", "cancelled", "timeout"]);
 export type FinishStatus = z.infer<typeof finishStatusSchema>;
 
-const base = { runId: z.string().min(1), id: z.number().int().nonnegative() };
+const base = {
+  runId: z.string().min(1),
+  id: z.number().int().nonnegative(),
+  /** When the server wrote the event (epoch ms): the run log's timings per step and tool call. */
+  at: z.number().optional(),
+};
 
 export const runStartEventSchema = z.object({
   ...base,
@@ -113,7 +118,7 @@ export type RunEventOf<T extends RunEventType> = Extract<RunEvent, { type: T }>;
 /** An event before the stream writer assigns its `runId` and `id`. */
 export type RunEventBody = RunEvent extends infer E
   ? E extends RunEvent
-    ? Omit<E, "runId" | "id">
+    ? Omit<E, "runId" | "id" | "at">
     : never
   : never;
 

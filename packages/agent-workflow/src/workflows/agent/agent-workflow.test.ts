@@ -72,6 +72,7 @@ describe("agent workflow", () => {
       summary: "Done.",
       usage: { inputTokens: 23, outputTokens: 12 },
       toolCalls: 1,
+      reply: "Adding it now.\n\nDone.",
     });
     expect(events.some((e) => e.type === "plan" || e.type === "step")).toBe(false);
     expect(model.calls).toEqual([0, 1]);

@@ -19,6 +19,7 @@ export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./types.t
 const CANCELLED = { kind: "cancelled" } as const;
 const TIMED_OUT = { kind: "timeout" } as const;
 const RUN_TIMED_OUT = { kind: "run-timeout" } as const;
+const MAX_REPLY_CHARS = 20_000;
 
 function summarizeResult(result: unknown): { ok: boolean; summary: string } {
   if (typeof result === "object" && result !== null && "ok" in result) {
@@ -84,6 +85,8 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   let turnIndex = 0;
   let leading: RunEventBody[] = [];
   let lastText = "";
+  // What the assistant said over the run, for the stored conversation.
+  const replies: string[] = [];
 
   const finish = async (outcome: AgentRunOutcome): Promise<AgentRunOutcome> => {
     const total = { ...usage };
@@ -98,7 +101,8 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         : { type: "finish", status: outcome.status, summary: outcome.summary, usage: total };
     nextId = await emitEvents(runId, nextId, [...leading, last], true);
     cancelHook.dispose();
-    return { ...outcome, usage: total, toolCalls: toolCallCount };
+    const reply = replies.join("\n\n").slice(0, MAX_REPLY_CHARS);
+    return { ...outcome, usage: total, toolCalls: toolCallCount, reply };
   };
   const stoppedByWriter: AgentRunOutcome = { status: "cancelled", summary: "Stopped by the writer." };
   const runTimeout: AgentRunOutcome = {
@@ -146,6 +150,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         return { status: "error", code: "model-error", summary: turn.errorMessage };
       messages.push(...turn.responseMessages);
       lastText = turn.text.trim();
+      if (lastText) replies.push(lastText);
       if (turn.toolCalls.length === 0) return undefined;
 
       const calls = turn.toolCalls.slice(0, limits.maxToolCallsPerStep);

@@ -31,6 +31,8 @@ export interface AgentRunOutcome {
   usage?: { inputTokens: number; outputTokens: number };
   /** Tool calls the browser was asked to run. */
   toolCalls?: number;
+  /** What the assistant said over the run (its turns' text, capped), for the stored conversation. */
+  reply?: string;
 }
 
 /** A tool call the model asked for, as the workflow passes it around. */

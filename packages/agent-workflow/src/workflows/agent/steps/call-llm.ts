@@ -1,6 +1,7 @@
 import { type ModelMessage, streamText } from "ai";
 import { getWritable } from "workflow";
 import { agentEnv } from "../../../env.ts";
+import { log } from "../../../log.ts";
 import { resolveModel } from "../../../models/registry.ts";
 import { runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
@@ -54,6 +55,20 @@ export async function callLlm(args: {
     await writer.write(chunk);
   };
   const coalescer = createDeltaCoalescer(write, COALESCE_WINDOW_MS);
+  const startedAt = Date.now();
+  const logTurn = (turn: LlmTurn): LlmTurn => {
+    const fields = {
+      runId,
+      turn: args.turn,
+      status: turn.status,
+      durationMs: Date.now() - startedAt,
+      toolCalls: turn.toolCalls.length,
+      usage: turn.usage,
+    };
+    if (turn.status === "error") log.warn("model turn failed", { ...fields, reason: turn.errorMessage });
+    else log.info("model turn", fields);
+    return turn;
+  };
   const inputTools = new Map<string, string>();
   let text = "";
   let errorMessage: string | undefined;
@@ -83,10 +98,10 @@ export async function callLlm(args: {
     }
     await coalescer.flush();
     if (runAbort.aborted)
-      return { status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero };
+      return logTurn({ status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero });
     if (signal.aborted) errorMessage ??= `model step timed out after ${env.AGENT_MODEL_STEP_TIMEOUT_MS} ms`;
     if (errorMessage)
-      return {
+      return logTurn({
         status: "error",
         nextId,
         text,
@@ -94,7 +109,7 @@ export async function callLlm(args: {
         responseMessages: [],
         errorMessage,
         usage: zero,
-      };
+      });
     const [toolCalls, response, usage] = await Promise.all([
       result.toolCalls,
       result.response,
@@ -104,20 +119,20 @@ export async function callLlm(args: {
     // The workflow creates this call's hook right after this step; the callback
     // route waits briefly for it to register if the browser is faster.
     if (calls[0]) await write([await toolCallEvent(calls[0], args.audience)]);
-    return {
+    return logTurn({
       status: "ok",
       nextId,
       text,
       toolCalls: calls,
       responseMessages: response.messages,
       usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
-    };
+    });
   } catch (error) {
     await coalescer.flush();
     if (runAbort.aborted)
-      return { status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero };
+      return logTurn({ status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero });
     const message = describeModelError(error);
-    return {
+    return logTurn({
       status: "error",
       nextId,
       text,
@@ -125,7 +140,7 @@ export async function callLlm(args: {
       responseMessages: [],
       errorMessage: message,
       usage: zero,
-    };
+    });
   } finally {
     writer.releaseLock();
   }

@@ -1,6 +1,7 @@
 import type { ModelMessage } from "ai";
 import { getWritable } from "workflow";
 import { agentEnv } from "../../../env.ts";
+import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
@@ -56,12 +57,11 @@ export async function callPlanner(
       maxSteps: input.limits.maxSteps,
     }).catch((error: unknown) => {
       // Only an aborted run gets here: the loop's first model turn reports it.
-      console.info(`[agent] runId=${runId} planning interrupted: ${String(error)}`);
+      log.info("planning interrupted", { runId, error });
       return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: undefined };
     });
-    if (proposal.failure) {
-      console.warn(`[agent] runId=${runId} working without a plan: ${proposal.failure}`);
-    }
+    if (proposal.failure) log.warn("working without a plan", { runId, reason: proposal.failure });
+    log.info("planned", { runId, steps: proposal.plan?.steps.length ?? 0, usage: proposal.usage });
     let nextId = 1;
     if (proposal.plan) {
       await writer.write(framesOf(runId, nextId, [planEvent(proposal.plan)]));

@@ -1,6 +1,7 @@
 import type { Reflection } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 import { agentEnv } from "../../../env.ts";
+import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, reflectOnStep } from "../../../planning/index.ts";
 import { abortRun, runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
@@ -25,11 +26,12 @@ export async function reflect(args: {
   ]);
   try {
     const result = await reflectOnStep({ ...args, tools: toolSet(args.tools), signal });
-    if (result.failure) console.warn(`[agent] runId=${args.runId} reflection skipped: ${result.failure}`);
+    if (result.failure) log.warn("reflection skipped", { runId: args.runId, reason: result.failure });
+    log.info("reflected", { runId: args.runId, step: args.index + 1, decision: result.reflection?.decision });
     return { reflection: result.reflection, usage: result.usage };
   } catch (error) {
     // Aborted (Stop or the run timeout): the loop ends the run right after.
-    console.info(`[agent] runId=${args.runId} reflection interrupted: ${String(error)}`);
+    log.info("reflection interrupted", { runId: args.runId, error });
     return { reflection: null, usage: { inputTokens: 0, outputTokens: 0 } };
   }
 }

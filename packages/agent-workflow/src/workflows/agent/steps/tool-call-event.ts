@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { signHookToken } from "../../../hook-token.ts";
+import { log } from "../../../log.ts";
 import { signingKeys } from "../../../secrets.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 
@@ -32,6 +33,11 @@ export async function toolCallEvent(
     signingKeys().hookToken,
     { ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS, jti: randomUUID(), now },
   );
+  log.info("tool call requested", {
+    runId: audience.runId,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+  });
   return {
     type: "tool-call",
     toolCallId: call.toolCallId,
