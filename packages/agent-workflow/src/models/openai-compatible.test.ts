@@ -110,6 +110,7 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
       summary: "Done.",
       usage: { inputTokens: 31, outputTokens: 6 },
       toolCalls: 1,
+      reply: "I'll add it.\n\nDone.",
     });
     // The planner asked first, for structured output, and the answer was "no plan".
     expect(server.structuredRequests).toHaveLength(1);
