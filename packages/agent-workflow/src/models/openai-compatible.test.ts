@@ -44,6 +44,7 @@ const input = (prompt = "append a paragraph"): AgentWorkflowInput => ({
     maxSteps: 8,
     maxToolCallsPerStep: 5,
     toolDeadlineMs: 20_000,
+    modelStepTimeoutMs: 30_000,
     maxReplans: 2,
     runTimeoutMs: 600_000,
   },

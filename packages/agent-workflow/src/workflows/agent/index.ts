@@ -135,6 +135,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         tools: planner.tools,
         leading,
         audience,
+        timeoutMs: limits.modelStepTimeoutMs,
       });
       turnIndex++;
       const raced = await Promise.race([pending, runTimedOut]);
@@ -223,6 +224,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         tools: planner.tools,
         plan,
         index,
+        timeoutMs: limits.modelStepTimeoutMs,
       }),
       runTimedOut,
     ]);

@@ -1,6 +1,8 @@
 import type { RunEvent } from "@coauthor/types";
+import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
+import { registerModel } from "../../models/registry.ts";
 import { resumeToolHook } from "../../resume-tool-hook.ts";
 import { agentWorkflow } from "./index.ts";
 import { collectEvents, registerScriptedModel, type ScriptTurn } from "./test-harness.ts";
@@ -10,6 +12,7 @@ const LIMITS: AgentLimits = {
   maxSteps: 8,
   maxToolCallsPerStep: 5,
   toolDeadlineMs: 20_000,
+  modelStepTimeoutMs: 30_000,
   maxReplans: 2,
   runTimeoutMs: 600_000,
 };
@@ -193,5 +196,48 @@ describe("plan, execute, reflect", () => {
     expect(tools).toEqual(["readDocument", "insertBlocks"]);
     expect(stepTrail(events)).toEqual(["s1:running", "s1:done", "s2:running", "s2:done"]);
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  });
+
+  it("ends with error model-error when a model step passes its time limit", async () => {
+    // A model that starts streaming and then never says another word (until aborted).
+    cleanup.push(
+      registerModel(
+        "hanging",
+        () =>
+          new MockLanguageModelV4({
+            doGenerate: async () => ({
+              content: [{ type: "text", text: '{"goal":"","steps":[]}' }],
+              finishReason: { unified: "stop", raw: undefined },
+              usage: {
+                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+                outputTokens: { total: 1, text: 1, reasoning: 0 },
+              },
+              warnings: [],
+            }),
+            doStream: async (options) => ({
+              stream: new ReadableStream({
+                start(controller) {
+                  controller.enqueue({ type: "stream-start", warnings: [] });
+                  controller.enqueue({ type: "text-start", id: "t" });
+                  controller.enqueue({ type: "text-delta", id: "t", delta: "Thinking" });
+                  options.abortSignal?.addEventListener("abort", () =>
+                    controller.error(options.abortSignal?.reason),
+                  );
+                },
+              }),
+            }),
+          }),
+      ),
+    );
+    const run = await start(agentWorkflow, [
+      input("hanging", { limits: { ...LIMITS, modelStepTimeoutMs: 1_000 } }),
+    ]);
+    const events = await collectEvents(run.getReadable<string>());
+    expect(events.at(-1)).toMatchObject({
+      type: "error",
+      code: "model-error",
+      message: expect.stringContaining("timed out after 1000 ms"),
+      recoverable: false,
+    });
   });
 });

@@ -16,6 +16,8 @@ export interface AgentLimits {
   maxSteps: number;
   maxToolCallsPerStep: number;
   toolDeadlineMs: number;
+  /** Time limit of one model call (a turn, the planner, a reflection). */
+  modelStepTimeoutMs: number;
   /** How often the plan may be revised after a reflection. */
   maxReplans: number;
   /** Whole-run timeout: the run ends with `finish: timeout` when it passes. */

@@ -1,6 +1,5 @@
 import { type ModelMessage, streamText } from "ai";
 import { getWritable } from "workflow";
-import { agentEnv } from "../../../env.ts";
 import { log } from "../../../log.ts";
 import { resolveModel } from "../../../models/registry.ts";
 import { runSignal } from "../../../run-control.ts";
@@ -38,14 +37,15 @@ export async function callLlm(args: {
   messages: ModelMessage[];
   tools: string[];
   leading: RunEventBody[];
+  /** The model step's time limit. */
+  timeoutMs: number;
   /** The first tool call of the turn is announced here (saves a step per tool call). */
   audience: ToolCallAudience;
 }): Promise<LlmTurn> {
   "use step";
   const { runId } = args;
-  const env = agentEnv();
   const runAbort = runSignal(runId);
-  const signal = AbortSignal.any([runAbort, AbortSignal.timeout(env.AGENT_MODEL_STEP_TIMEOUT_MS)]);
+  const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
   const messageId = `${runId}:m${args.turn}`;
   let nextId = args.firstId;
   const writer = getWritable<string>().getWriter();
@@ -99,7 +99,7 @@ export async function callLlm(args: {
     await coalescer.flush();
     if (runAbort.aborted)
       return logTurn({ status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero });
-    if (signal.aborted) errorMessage ??= `model step timed out after ${env.AGENT_MODEL_STEP_TIMEOUT_MS} ms`;
+    if (signal.aborted) errorMessage ??= `model step timed out after ${args.timeoutMs} ms`;
     if (errorMessage)
       return logTurn({
         status: "error",

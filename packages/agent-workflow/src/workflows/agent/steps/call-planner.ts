@@ -1,6 +1,5 @@
 import type { ModelMessage } from "ai";
 import { getWritable } from "workflow";
-import { agentEnv } from "../../../env.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
@@ -50,10 +49,7 @@ export async function callPlanner(
       system: allowed.system,
       messages,
       tools: toolSet(allowed.tools),
-      signal: AbortSignal.any([
-        runSignal(runId),
-        AbortSignal.timeout(agentEnv().AGENT_MODEL_STEP_TIMEOUT_MS),
-      ]),
+      signal: AbortSignal.any([runSignal(runId), AbortSignal.timeout(input.limits.modelStepTimeoutMs)]),
       maxSteps: input.limits.maxSteps,
     }).catch((error: unknown) => {
       // Only an aborted run gets here: the loop's first model turn reports it.

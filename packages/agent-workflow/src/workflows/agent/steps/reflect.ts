@@ -1,6 +1,5 @@
 import type { Reflection } from "@coauthor/types";
 import type { ModelMessage } from "ai";
-import { agentEnv } from "../../../env.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, reflectOnStep } from "../../../planning/index.ts";
 import { abortRun, runSignal } from "../../../run-control.ts";
@@ -18,12 +17,10 @@ export async function reflect(args: {
   tools: string[];
   plan: PlanState;
   index: number;
+  timeoutMs: number;
 }): Promise<{ reflection: Reflection | null; usage: CallUsage }> {
   "use step";
-  const signal = AbortSignal.any([
-    runSignal(args.runId),
-    AbortSignal.timeout(agentEnv().AGENT_MODEL_STEP_TIMEOUT_MS),
-  ]);
+  const signal = AbortSignal.any([runSignal(args.runId), AbortSignal.timeout(args.timeoutMs)]);
   try {
     const result = await reflectOnStep({ ...args, tools: toolSet(args.tools), signal });
     if (result.failure) log.warn("reflection skipped", { runId: args.runId, reason: result.failure });
