@@ -16,3 +16,12 @@ export function cancelHookToken(runId: string): string {
 export function naiveHookToken(runId: string, call: number): string {
   return `coauthor:naive:${runId}:${call}`;
 }
+
+/** The cancel hook's reason when the whole-run time limit passed (not the writer's Stop). */
+export const RUN_TIMEOUT_REASON = "run-timeout";
+
+/** What a tool call's hook receives when its deadline passes before the browser answered. */
+export interface ToolDeadlinePayload {
+  toolCallId: string;
+  timeout: true;
+}

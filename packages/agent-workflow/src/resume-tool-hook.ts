@@ -1,5 +1,6 @@
 import { getRun, resumeHook } from "workflow/api";
 import { HookNotFoundError } from "workflow/errors";
+import { disarmToolDeadline } from "./deadlines.ts";
 import { toolHookToken } from "./hook-names.ts";
 
 // The LLM step announces a tool call before the workflow has registered its
@@ -18,6 +19,7 @@ export async function resumeToolHook(runId: string, toolCallId: string, result: 
   for (let attempt = 0; ; attempt++) {
     try {
       await resumeHook(token, { toolCallId, result });
+      disarmToolDeadline(runId, toolCallId);
       return true;
     } catch (error) {
       if (!HookNotFoundError.is(error)) throw error;

@@ -1,6 +1,7 @@
 import type { RunEvent } from "@coauthor/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { resumeHook, start } from "workflow/api";
+import { armedDeadlines } from "../../deadlines.ts";
 import { cancelHookToken, verifyHookToken } from "../../hook-token.ts";
 import { resumeToolHook } from "../../resume-tool-hook.ts";
 import { signingKeys } from "../../secrets.ts";
@@ -77,6 +78,8 @@ describe("agent workflow", () => {
     });
     expect(events.some((e) => e.type === "plan" || e.type === "step")).toBe(false);
     expect(model.calls).toEqual([0, 1]);
+    // The tool call's deadline and the run's time limit were dropped when it finished.
+    expect(armedDeadlines()).toBe(0);
   });
 
   it("signs a hook token that names the run, tool call, user and document", async () => {

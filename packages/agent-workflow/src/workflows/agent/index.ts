@@ -1,14 +1,19 @@
 import type { ToolResultPayload } from "@coauthor/types";
 import type { ModelMessage } from "ai";
-import { createHook, getWorkflowMetadata, sleep } from "workflow";
-import { cancelHookToken, toolHookToken } from "../../hook-names.ts";
+import { createHook, getWorkflowMetadata } from "workflow";
+import {
+  cancelHookToken,
+  RUN_TIMEOUT_REASON,
+  type ToolDeadlinePayload,
+  toolHookToken,
+} from "../../hook-names.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/index.ts";
 import { callLlm } from "./steps/call-llm.ts";
 import { callPlanner } from "./steps/call-planner.ts";
 import { decideNext } from "./steps/decide-next.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
-import { interruptModel, reflect } from "./steps/reflect.ts";
+import { reflect } from "./steps/reflect.ts";
 import { requestToolCall } from "./steps/request-tool-call.ts";
 import type { AgentRunOutcome, AgentWorkflowInput, RequestedToolCall, RunEventBody } from "./types.ts";
 
@@ -61,9 +66,12 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   const { workflowRunId: runId } = getWorkflowMetadata();
   const { limits } = input;
   const cancelHook = createHook<{ reason: string }>({ token: cancelHookToken(runId) });
-  // One pending promise each for the whole run (re-racing a fresh hook.then loses payloads).
-  const cancelled = cancelHook.then(() => CANCELLED);
-  const runTimedOut = sleep(limits.runTimeoutMs).then(() => RUN_TIMED_OUT);
+  // One pending promise for the whole run (re-racing a fresh hook.then loses payloads). The
+  // server resumes it for Stop and when the run time limit passes: no sleep() in this workflow
+  // (on the local world each pending sleep re-delivers the run at its wake-up time).
+  const cancelled = cancelHook.then((payload) =>
+    payload?.reason === RUN_TIMEOUT_REASON ? RUN_TIMED_OUT : CANCELLED,
+  );
 
   const context = input.selection?.text
     ? `\n\nThe writer's selection (blocks ${input.selection.blockIds.join(", ")}):\n${input.selection.text}`
@@ -138,15 +146,13 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         timeoutMs: limits.modelStepTimeoutMs,
       });
       turnIndex++;
-      const raced = await Promise.race([pending, runTimedOut]);
-      if ("kind" in raced) await interruptModel(runId, "run timeout");
       const turn = await pending;
       nextId = turn.nextId;
       leading = [];
       addUsage(usage, turn.usage);
       addUsage(stepUsage, turn.usage);
-      if ("kind" in raced) return runTimeout;
-      if (turn.status === "aborted") return stoppedByWriter;
+      if (turn.status === "aborted")
+        return turn.abortReason === RUN_TIMEOUT_REASON ? runTimeout : stoppedByWriter;
       if (turn.status === "error")
         return { status: "error", code: "model-error", summary: turn.errorMessage };
       messages.push(...turn.responseMessages);
@@ -164,15 +170,16 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         messages.push(toolMessage(skipped, refusal));
       }
       for (const [index, call] of calls.entries()) {
-        const hook = createHook<ToolResultPayload>({ token: toolHookToken(runId, call.toolCallId) });
+        const hook = createHook<ToolResultPayload | ToolDeadlinePayload>({
+          token: toolHookToken(runId, call.toolCallId),
+        });
         // The LLM step announced the turn's first call; later ones get their own step.
         if (index > 0) nextId = await requestToolCall({ firstId: nextId, call, audience });
         toolCallCount++;
+        // The deadline is kept by the server: it resumes this hook with `timeout` when it passes.
         const outcome = await Promise.race([
-          hook.then((payload) => ({ kind: "result" as const, payload })),
+          hook.then((payload) => ("timeout" in payload ? TIMED_OUT : { kind: "result" as const, payload })),
           cancelled,
-          runTimedOut,
-          sleep(limits.toolDeadlineMs).then(() => TIMED_OUT),
         ]);
         hook.dispose();
         if (outcome.kind === "cancelled") return stoppedByWriter;
@@ -215,22 +222,18 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     leading.push({ type: "step", stepId: step.id, status: step.status, usage: stepUsage });
     if (ended) return finish(ended);
 
-    const reflected = await Promise.race([
-      reflect({
-        runId,
-        modelId: input.modelId,
-        system: planner.system,
-        messages,
-        tools: planner.tools,
-        plan,
-        index,
-        timeoutMs: limits.modelStepTimeoutMs,
-      }),
-      runTimedOut,
-    ]);
-    if ("kind" in reflected) {
-      await interruptModel(runId, "run timeout");
-      return finish(runTimeout);
+    const reflected = await reflect({
+      runId,
+      modelId: input.modelId,
+      system: planner.system,
+      messages,
+      tools: planner.tools,
+      plan,
+      index,
+      timeoutMs: limits.modelStepTimeoutMs,
+    });
+    if (reflected.abortReason) {
+      return finish(reflected.abortReason === RUN_TIMEOUT_REASON ? runTimeout : stoppedByWriter);
     }
     addUsage(usage, reflected.usage);
     const decision = reflected.reflection;

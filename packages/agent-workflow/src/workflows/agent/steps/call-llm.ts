@@ -20,6 +20,8 @@ export interface LlmTurn {
   toolCalls: RequestedToolCall[];
   responseMessages: ModelMessage[];
   errorMessage?: string;
+  /** Why the run's work was interrupted (Stop, or the run time limit), when `status` is "aborted". */
+  abortReason?: string;
   usage: { inputTokens: number; outputTokens: number };
 }
 
@@ -98,7 +100,15 @@ export async function callLlm(args: {
     }
     await coalescer.flush();
     if (runAbort.aborted)
-      return logTurn({ status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero });
+      return logTurn({
+        status: "aborted",
+        nextId,
+        text,
+        toolCalls: [],
+        responseMessages: [],
+        usage: zero,
+        abortReason: reasonOf(runAbort),
+      });
     if (signal.aborted) errorMessage ??= `model step timed out after ${args.timeoutMs} ms`;
     if (errorMessage)
       return logTurn({
@@ -130,7 +140,15 @@ export async function callLlm(args: {
   } catch (error) {
     await coalescer.flush();
     if (runAbort.aborted)
-      return logTurn({ status: "aborted", nextId, text, toolCalls: [], responseMessages: [], usage: zero });
+      return logTurn({
+        status: "aborted",
+        nextId,
+        text,
+        toolCalls: [],
+        responseMessages: [],
+        usage: zero,
+        abortReason: reasonOf(runAbort),
+      });
     const message = describeModelError(error);
     return logTurn({
       status: "error",
@@ -147,3 +165,8 @@ export async function callLlm(args: {
 }
 
 const zero = { inputTokens: 0, outputTokens: 0 };
+
+/** The reason given to `abortRun` (a message), if any. */
+export function reasonOf(signal: AbortSignal): string | undefined {
+  return signal.reason instanceof Error ? signal.reason.message : undefined;
+}

@@ -1,5 +1,6 @@
 import type { ModelMessage } from "ai";
 import { getWritable } from "workflow";
+import { armRunTimeout } from "../../../deadlines.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
@@ -31,6 +32,7 @@ export async function callPlanner(
   messages: ModelMessage[],
 ): Promise<PlannerResult> {
   "use step";
+  armRunTimeout(runId, Date.now() + input.limits.runTimeoutMs);
   const writer = getWritable<string>().getWriter();
   try {
     await writer.write(

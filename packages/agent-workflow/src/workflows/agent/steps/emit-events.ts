@@ -1,4 +1,5 @@
 import { getWritable } from "workflow";
+import { disarmRun } from "../../../deadlines.ts";
 import type { RunEventBody } from "../types.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -16,7 +17,10 @@ export async function emitEvents(
   const writer = getWritable<string>().getWriter();
   try {
     if (events.length > 0) await writer.write(framesOf(runId, firstId, events));
-    if (close) await writer.close();
+    if (close) {
+      await writer.close();
+      disarmRun(runId);
+    }
   } finally {
     writer.releaseLock();
   }

@@ -2,8 +2,9 @@ import type { Reflection } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, reflectOnStep } from "../../../planning/index.ts";
-import { abortRun, runSignal } from "../../../run-control.ts";
+import { runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
+import { reasonOf } from "./call-llm.ts";
 
 /**
  * Reflection step: after a plan step, the model decides to continue, adjust
@@ -18,23 +19,18 @@ export async function reflect(args: {
   plan: PlanState;
   index: number;
   timeoutMs: number;
-}): Promise<{ reflection: Reflection | null; usage: CallUsage }> {
+}): Promise<{ reflection: Reflection | null; usage: CallUsage; abortReason?: string }> {
   "use step";
-  const signal = AbortSignal.any([runSignal(args.runId), AbortSignal.timeout(args.timeoutMs)]);
+  const runAbort = runSignal(args.runId);
+  const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
   try {
     const result = await reflectOnStep({ ...args, tools: toolSet(args.tools), signal });
     if (result.failure) log.warn("reflection skipped", { runId: args.runId, reason: result.failure });
     log.info("reflected", { runId: args.runId, step: args.index + 1, decision: result.reflection?.decision });
-    return { reflection: result.reflection, usage: result.usage };
+    return { reflection: result.reflection, usage: result.usage, abortReason: reasonOf(runAbort) };
   } catch (error) {
     // Aborted (Stop or the run timeout): the loop ends the run right after.
     log.info("reflection interrupted", { runId: args.runId, error });
-    return { reflection: null, usage: { inputTokens: 0, outputTokens: 0 } };
+    return { reflection: null, usage: { inputTokens: 0, outputTokens: 0 }, abortReason: reasonOf(runAbort) };
   }
-}
-
-/** Interrupts the run's in-flight model call in this process (the whole-run timeout). */
-export async function interruptModel(runId: string, reason: string): Promise<void> {
-  "use step";
-  abortRun(runId, reason);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { armToolDeadline } from "../../../deadlines.ts";
 import { signHookToken } from "../../../hook-token.ts";
 import { log } from "../../../log.ts";
 import { signingKeys } from "../../../secrets.ts";
@@ -33,6 +34,7 @@ export async function toolCallEvent(
     signingKeys().hookToken,
     { ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS, jti: randomUUID(), now },
   );
+  armToolDeadline(audience.runId, call.toolCallId, now + audience.deadlineMs);
   log.info("tool call requested", {
     runId: audience.runId,
     toolCallId: call.toolCallId,

@@ -1,0 +1,91 @@
+// Deadlines of runs and tool calls, kept by the server process rather than by
+// `sleep()` inside the workflow. On the local world every pending sleep makes
+// the queue re-deliver the workflow at its wake-up time, and each delivery
+// replays the whole run: with one sleep per tool call, a long run slowed down
+// superlinearly and collapsed once the first deadlines passed. Here a timer
+// resumes the run's own hook instead; the workflow stays free of sleeps.
+// Timers live in this process: after a restart, recovery re-arms what is due.
+
+import { resumeHook } from "workflow/api";
+import { HookNotFoundError } from "workflow/errors";
+import {
+  cancelHookToken,
+  RUN_TIMEOUT_REASON,
+  type ToolDeadlinePayload,
+  toolHookToken,
+} from "./hook-names.ts";
+import { log } from "./log.ts";
+import { abortRun } from "./run-control.ts";
+
+const KEY = Symbol.for("coauthor.deadlines");
+
+function timers(): Map<string, ReturnType<typeof setTimeout>> {
+  const holder = globalThis as typeof globalThis & { [KEY]?: Map<string, ReturnType<typeof setTimeout>> };
+  holder[KEY] ??= new Map();
+  return holder[KEY];
+}
+
+function clear(key: string): void {
+  const timer = timers().get(key);
+  if (timer) clearTimeout(timer);
+  timers().delete(key);
+}
+
+function arm(key: string, at: number, fire: () => Promise<void>, fields: Record<string, string>): void {
+  clear(key);
+  const timer = setTimeout(
+    () => {
+      timers().delete(key);
+      fire().catch((error: unknown) => {
+        if (HookNotFoundError.is(error)) return; // The run already moved on or ended.
+        log.error("deadline could not be delivered", { ...fields, error });
+      });
+    },
+    Math.max(0, at - Date.now()),
+  );
+  timer.unref?.();
+  timers().set(key, timer);
+}
+
+/** At `at` (epoch ms), answers the tool call with a timeout unless the browser answered first. */
+export function armToolDeadline(runId: string, toolCallId: string, at: number): void {
+  arm(
+    `${runId}\u0000${toolCallId}`,
+    at,
+    async () => {
+      log.warn("tool deadline passed", { runId, toolCallId });
+      const payload: ToolDeadlinePayload = { toolCallId, timeout: true };
+      await resumeHook(toolHookToken(runId, toolCallId), payload);
+    },
+    { runId, toolCallId },
+  );
+}
+
+/** The browser answered: the tool call's deadline no longer applies. */
+export function disarmToolDeadline(runId: string, toolCallId: string): void {
+  clear(`${runId}\u0000${toolCallId}`);
+}
+
+/** At `at`, ends the run with `finish: timeout`: interrupts its model call and resumes its cancel hook. */
+export function armRunTimeout(runId: string, at: number): void {
+  arm(
+    `${runId}\u0000run`,
+    at,
+    async () => {
+      log.warn("run time limit passed", { runId });
+      abortRun(runId, RUN_TIMEOUT_REASON);
+      await resumeHook(cancelHookToken(runId), { reason: RUN_TIMEOUT_REASON });
+    },
+    { runId },
+  );
+}
+
+/** Drops every deadline of an ended run. */
+export function disarmRun(runId: string): void {
+  for (const key of [...timers().keys()]) if (key.startsWith(`${runId}\u0000`)) clear(key);
+}
+
+/** How many deadlines this process is keeping (tests, benchmarks). */
+export function armedDeadlines(): number {
+  return timers().size;
+}
