@@ -22,6 +22,7 @@ export async function concurrentRuns(
   runs: number,
   users: number,
   calls: number,
+  budgetMs = 180_000,
 ) {
   const clients = await Promise.all(
     Array.from({ length: users }, () => new CoauthorClient(baseURL).signIn()),
@@ -31,10 +32,23 @@ export async function concurrentRuns(
   );
   const baseline = rssBytes(serverPids());
   let waiting = 0;
+  // Runs that ended (or never started) before their first tool call: the gate must not wait for them.
+  let gone = 0;
   let release: () => void = () => undefined;
   const allWaiting = new Promise<void>((resolve) => {
     release = resolve;
   });
+  const arrive = (kind: "waiting" | "gone") => {
+    if (kind === "waiting") waiting++;
+    else gone++;
+    if (waiting + gone === runs) {
+      if (waiting === runs) peakWaiting = rssBytes(serverPids());
+      release();
+    }
+  };
+  const started = performance.now();
+  const outcomes = new Map<string, number>();
+  const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   let peakWaiting = baseline;
   const trips: number[] = [];
   const wrongStream: string[] = [];
@@ -43,22 +57,23 @@ export async function concurrentRuns(
       const client = clients[i % users] as CoauthorClient;
       let postedAt = 0;
       let first = true;
-      const run = await client.runAgent(documentId, `count to ${calls}`, {
+      let overBudget = false;
+      const driven = client.runAgent(documentId, `count to ${calls}`, {
         editor: createDocumentEditor(),
         onEvent: (event: RunEvent, current) => {
           if (event.runId !== current.runId) wrongStream.push(current.runId);
           if (event.type === "tool-call" && postedAt) trips.push(performance.now() - postedAt);
+          if (!overBudget && performance.now() - started > budgetMs) {
+            overBudget = true;
+            return "stop";
+          }
           return undefined;
         },
         answer: async (event, editor) => {
           if (first) {
             // Hold every run at its first tool call until all are waiting, then measure memory.
             first = false;
-            waiting++;
-            if (waiting === runs) {
-              peakWaiting = rssBytes(serverPids());
-              release();
-            }
+            arrive("waiting");
             await allWaiting;
           }
           const result = await runEditorTool(editor, event.toolName, event.input);
@@ -66,17 +81,47 @@ export async function concurrentRuns(
           return result;
         },
       });
+      // A stalled server sends no frame on which to stop: give up on the stream then.
+      const silent = new Promise<Error>((resolve) =>
+        setTimeout(
+          () => resolve(new Error(`no end ${budgetMs / 1000 + 30} s after the start (stalled)`)),
+          budgetMs + 30_000,
+        ).unref(),
+      );
+      const run = await Promise.race([driven.catch((error: Error) => error), silent]);
+      if (first) arrive("gone");
+      if (run instanceof Error) {
+        count(run.message.startsWith("no end") ? run.message : `request failed: ${run.message}`);
+        return false;
+      }
       const last = run.events.at(-1);
-      return last?.type === "finish" && last.status === "done";
+      const done = last?.type === "finish" && last.status === "done";
+      count(
+        done
+          ? "done"
+          : overBudget
+            ? "stopped at budget"
+            : run.status !== 200
+              ? `HTTP ${run.status}`
+              : last?.type === "error"
+                ? last.code
+                : last?.type === "finish"
+                  ? `finish ${last.status}`
+                  : "stream ended early",
+      );
+      return done;
     }),
   );
   return {
     runs,
     users,
     completed: results.filter(Boolean).length,
+    outcomes: [...outcomes].map(([outcome, n]) => `${n}× ${outcome}`).join(", "),
+    seconds: round((performance.now() - started) / 1000),
     roundTripP50Ms: round(percentile(trips, 50)),
     roundTripP99Ms: round(percentile(trips, 99)),
-    rssPerWaitingRunMB: round((peakWaiting - baseline) / runs / 1024 / 1024),
+    // Taken only when every run reached its first tool call at the same time.
+    rssPerWaitingRunMB: waiting === runs ? round((peakWaiting - baseline) / runs / 1024 / 1024) : Number.NaN,
     eventsOnWrongStream: wrongStream.length,
   };
 }

@@ -9,12 +9,16 @@ interface Frame {
   toolCallId?: string;
 }
 
-async function drive(baseURL: string, calls: number, deltas: number) {
+async function drive(baseURL: string, calls: number, deltas: number, budgetMs = 150_000) {
   const started = performance.now();
+  // The naive loop has no Stop: past the budget the benchmark walks away from the run.
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), budgetMs);
   const response = await fetch(`${baseURL}/api/bench/naive`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ calls, deltas }),
+    signal: abort.signal,
   });
   const runId = response.headers.get("x-run-id") ?? "";
   const reader = response.body?.getReader();
@@ -27,9 +31,12 @@ async function drive(baseURL: string, calls: number, deltas: number) {
   const delays: number[] = [];
   let deltaStart = 0;
   let deltaEnd = 0;
+  let finished = false;
+  let answered = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const read = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (read.done || !read.value) break;
+    const value = read.value;
     const now = performance.now();
     firstFrame ||= now - started;
     buffer += decoder.decode(value, { stream: true });
@@ -44,7 +51,9 @@ async function drive(baseURL: string, calls: number, deltas: number) {
         deltaEnd = now;
         delays.push(Date.now() - Number(frame.delta));
       }
+      if (frame.type === "finish") finished = true;
       if (frame.type === "tool-call") {
+        answered++;
         if (postedAt) trips.push(now - postedAt);
         postedAt = performance.now();
         const posted = await fetch(`${baseURL}/api/bench/naive/callback`, {
@@ -56,21 +65,38 @@ async function drive(baseURL: string, calls: number, deltas: number) {
       }
     }
   }
-  return { firstFrame, trips, delays, deltaSeconds: Math.max(deltaEnd - deltaStart, 1) / 1000 };
+  clearTimeout(timer);
+  const seconds = round((performance.now() - started) / 1000);
+  const note = finished
+    ? undefined
+    : `not finished: ${abort.signal.aborted ? `stopped at the ${budgetMs / 1000} s budget` : "stream ended early"} after ${answered} of ${calls} tool calls (${seconds} s; last 10 round trips median ${round(percentile(trips.slice(-10), 50))} ms)`;
+  return {
+    firstFrame,
+    trips,
+    delays,
+    deltaSeconds: Math.max(deltaEnd - deltaStart, 1) / 1000,
+    note,
+    answered,
+    seconds,
+  };
 }
 
 /** First frame, tool round trips and delta throughput of the naive loop. */
-export async function naiveLoop(baseURL: string, runLengths: number[], deltas: number) {
+export async function naiveLoop(baseURL: string, runLengths: number[], deltas: number, budgetMs = 150_000) {
   await drive(baseURL, 0, 0); // warm-up (compiles routes, loads the bundles)
   const first: number[] = [];
   for (let i = 0; i < 5; i++) first.push((await drive(baseURL, 0, 0)).firstFrame);
   const trips = [];
   for (const calls of runLengths) {
-    const run = await drive(baseURL, calls, 0);
+    const run = await drive(baseURL, calls, 0, budgetMs);
     trips.push({
       calls,
-      medianMs: round(percentile(run.trips, 50)),
-      p95Ms: round(percentile(run.trips, 95)),
+      medianMs: run.note ? Number.NaN : round(percentile(run.trips, 50)),
+      p95Ms: run.note ? Number.NaN : round(percentile(run.trips, 95)),
+      reached: run.answered,
+      seconds: run.seconds,
+      last10MedianMs: round(percentile(run.trips.slice(-10), 50)),
+      ...(run.note ? { note: run.note } : {}),
     });
   }
   const text = await drive(baseURL, 0, deltas);

@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { firstDelta, textThroughput, toolRoundTrip } from "./agent-loop.ts";
+import { firstDelta, type TripResult, textThroughput, toolRoundTrip } from "./agent-loop.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
 import { concurrentRuns } from "./concurrency.ts";
 import { physicalFloor } from "./floor.ts";
@@ -17,6 +17,9 @@ import { benchTools } from "./tools.ts";
 
 const quick = process.argv.includes("--quick");
 const RUN_LENGTHS = quick ? [10, 50] : [10, 50, 100, 200];
+// A run still going after this long is stopped and reported as such (bounded benchmark time).
+const RUN_BUDGET_MS = Number(process.env.BENCH_RUN_BUDGET_S ?? 90) * 1000;
+const benchStarted = performance.now();
 const DELTAS = 5_000;
 const resultsDir = join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
@@ -32,26 +35,38 @@ const server = await startServer(Number(process.env.BENCH_PORT ?? 3400), {
   RATE_LIMIT_CALLBACKS_PER_MINUTE: "100000",
   MAX_CONCURRENT_RUNS_PER_USER: "1000",
   MAX_CONCURRENT_RUNS_PER_DOCUMENT: "1000",
+  // Every measured user signs up from this one address.
+  AUTH_RATE_LIMIT_PER_MINUTE: "100000",
 });
 let results: Record<string, unknown>;
 try {
   const client = await new CoauthorClient(server.baseURL).signIn();
   const first = await firstDelta(client, quick ? 3 : 10);
-  const trips: { calls: number; medianMs: number; p95Ms: number; error?: string }[] = [];
+  const trips: TripResult[] = [];
   for (const calls of RUN_LENGTHS) {
     try {
-      const { trips: _raw, ...trip } = await toolRoundTrip(client, calls);
+      const { trips: _raw, ...trip } = await toolRoundTrip(client, calls, RUN_BUDGET_MS);
       trips.push(trip);
     } catch (error) {
       // A run that cannot finish is a finding, not a crash of the benchmark.
-      trips.push({ calls, medianMs: Number.NaN, p95Ms: Number.NaN, error: (error as Error).message });
+      trips.push({
+        calls,
+        medianMs: Number.NaN,
+        p95Ms: Number.NaN,
+        reached: 0,
+        seconds: Number.NaN,
+        last10MedianMs: Number.NaN,
+        note: `not taken: ${(error as Error).message}`,
+      });
     }
   }
   const throughput = await textThroughput(client, DELTAS);
-  const naive = await naiveLoop(server.baseURL, RUN_LENGTHS, DELTAS);
+  const naive = await naiveLoop(server.baseURL, RUN_LENGTHS, DELTAS, RUN_BUDGET_MS);
   const concurrency: Awaited<ReturnType<typeof concurrentRuns>>[] = [];
   for (const runs of quick ? [1, 10] : [1, 10, 50]) {
-    concurrency.push(await concurrentRuns(server.baseURL, server.pids, runs, Math.min(5, runs), 5));
+    concurrency.push(
+      await concurrentRuns(server.baseURL, server.pids, runs, Math.min(5, runs), 5, RUN_BUDGET_MS),
+    );
   }
   const tools = quick ? [] : await benchTools();
   results = {
@@ -68,16 +83,28 @@ try {
 
   const at = (list: { calls: number; medianMs: number }[], calls: number) =>
     list.find((t) => t.calls === calls)?.medianMs ?? Number.NaN;
+  const noteOf = (list: { calls: number; note?: string }[], calls: number) =>
+    list.find((t) => t.calls === calls)?.note ?? "";
   const ratio = (ours: number, reference: number) => (reference > 0 ? `${round(ours / reference)}×` : "–");
-  const row = (metric: string, ours: number, floorValue: number, naiveValue: number, target: string) => ({
+  const row = (
+    metric: string,
+    ours: number,
+    floorValue: number,
+    naiveValue: number,
+    target: string,
+    note = "",
+  ) => ({
     metric,
     coauthor: ours,
     floor: floorValue,
     naive: naiveValue,
-    "÷ floor": ratio(ours, floorValue),
-    "÷ naive": ratio(ours, naiveValue),
+    "÷ floor": Number.isNaN(ours) ? "–" : ratio(ours, floorValue),
+    "÷ naive": Number.isNaN(ours) ? "–" : ratio(ours, naiveValue),
     target,
+    note,
   });
+  const both = (ours: string, theirs: string) =>
+    [ours && `Coauthor ${ours}`, theirs && `naive ${theirs}`].filter(Boolean).join("; ");
   const table = [
     row(
       "first text-delta, warm median (ms)",
@@ -94,6 +121,7 @@ try {
         floor.postRoundTripMedianMs,
         at(naive.toolRoundTrip, calls),
         calls === 50 ? "≤ 15" : "",
+        both(noteOf(trips, calls), noteOf(naive.toolRoundTrip, calls)),
       ),
     ),
     row(
@@ -102,6 +130,9 @@ try {
       1,
       round(at(naive.toolRoundTrip, 200) / at(naive.toolRoundTrip, 10)),
       "≤ 2",
+      Number.isNaN(at(trips, 200)) || Number.isNaN(at(naive.toolRoundTrip, 200))
+        ? "not taken where the 200-call run did not finish (see the 200-call row)"
+        : "",
     ),
     row(
       "text deltas delivered per second",
@@ -109,6 +140,7 @@ try {
       floor.sseFramesPerSecond,
       naive.deltasPerSecond,
       "≥ 10,000",
+      throughput.note ?? "",
     ),
     row(
       "delta emit → arrival p95 (ms)",
@@ -123,7 +155,15 @@ try {
   );
   console.table(table);
   console.table(
-    trips.map((t) => ({ "tool calls": t.calls, "median (ms)": t.medianMs, "p95 (ms)": t.p95Ms })),
+    trips.map((t) => ({
+      "tool calls": t.calls,
+      "median (ms)": t.medianMs,
+      "p95 (ms)": t.p95Ms,
+      reached: t.reached,
+      "run (s)": t.seconds,
+      "last 10 median (ms)": t.last10MedianMs,
+      note: t.note ?? "",
+    })),
   );
   console.table(
     concurrency.map(({ eventsOnWrongStream, ...c }) => ({
@@ -140,7 +180,9 @@ try {
     join(resultsDir, "round-trip"),
   );
   results.table = table;
+  results.benchSeconds = round((performance.now() - benchStarted) / 1000);
   console.log(`chart: ${chart.join(", ")}`);
+  console.log(`benchmark took ${results.benchSeconds} s`);
 } finally {
   await server.stop();
 }

@@ -1,6 +1,7 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export { naiveHookToken } from "./hook-names.ts";
+export { armedDeadlines, armRunTimeout, armToolDeadline, disarmRun } from "./deadlines.ts";
+export { naiveHookToken, RUN_TIMEOUT_REASON } from "./hook-names.ts";
 export * from "./index.ts";
 export * from "./models/index.ts";
 export { resumeToolHook } from "./resume-tool-hook.ts";
