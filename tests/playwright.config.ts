@@ -38,6 +38,8 @@ export default defineConfig({
     { name: "integration", testMatch: "integration/**/*.spec.ts" },
     { name: "security", testMatch: "security/**/*.spec.ts", use: { browserName: "chromium" } },
     { name: "e2e", testMatch: "e2e/**/*.spec.ts", use: { browserName: "chromium" } },
+    // Kills and restarts servers of its own (free ports, their own data folders).
+    { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000 },
   ],
   webServer: {
     command: "node ../apps/editor/scripts/start.mjs",
@@ -54,6 +56,8 @@ export default defineConfig({
       AGENT_TOOL_DEADLINE_MS: "15000",
       RATE_LIMIT_CHAT_PER_MINUTE: "5",
       MAX_CONCURRENT_RUNS_PER_USER: "2",
+      // Every test signs up fresh users from this one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
     },
   },
 });

@@ -1,6 +1,6 @@
 import { createDocumentEditor } from "@coauthor/tools";
-import { expect, type Page, test } from "../lib/test.ts";
 import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
+import { expect, type Page, test } from "../lib/test.ts";
 import { ask, blocks, waitForRunEnd } from "./helpers.ts";
 
 /** Creates a document holding DOCUMENT through the app's own API (same session as the page) and opens it. */

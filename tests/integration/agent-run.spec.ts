@@ -1,6 +1,6 @@
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
-import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
 
 test.describe("agent run over HTTP", () => {
   let client: CoauthorClient;

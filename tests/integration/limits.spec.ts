@@ -1,5 +1,5 @@
-import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
 
 // The test server runs with RATE_LIMIT_CHAT_PER_MINUTE=5 and MAX_CONCURRENT_RUNS_PER_USER=2.
 test("chat is rate limited per user with 429 and Retry-After; other users are not affected", async ({

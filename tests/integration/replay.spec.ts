@@ -1,7 +1,7 @@
 import type { RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
-import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
 
 async function readAll(response: Response): Promise<RunEvent[]> {
   const events: RunEvent[] = [];

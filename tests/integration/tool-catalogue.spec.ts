@@ -1,7 +1,7 @@
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
-import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
+import { expect, test } from "../lib/test.ts";
 
 test("an agent run with six different tools edits a document with a heading, a list and a table", async ({
   baseURL,

@@ -5,6 +5,7 @@ import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import type { LexicalEditor } from "lexical";
+import { z } from "zod";
 
 /** What a driven run produced. */
 export interface DrivenRun {
@@ -27,23 +28,89 @@ export interface DriveOptions {
   answer?: (event: Extract<RunEvent, { type: "tool-call" }>, editor: LexicalEditor) => Promise<unknown>;
 }
 
+/** An account's sign-in details. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+// What Better Auth answers to sign-up and sign-in (the part the tests use).
+const authAnswerSchema = z.object({ user: z.object({ id: z.string().min(1) }) });
+// A tRPC answer over HTTP: a result or an error with its code.
+const trpcAnswerSchema = z.object({
+  result: z.object({ data: z.unknown() }).optional(),
+  error: z.object({ data: z.object({ code: z.string() }).partial().optional() }).optional(),
+});
+
+/** A fresh, unique email + password (and name) for a new test account. */
+export function freshCredentials(label = "writer"): Credentials & { name: string } {
+  const id = crypto.randomUUID();
+  return { email: `${label}-${id}@example.test`, password: `pw-${id}`, name: `Test ${label}` };
+}
+
 /** A user of the app over HTTP. */
 export class CoauthorClient {
   cookie = "";
+  /** The signed-in user's id and credentials (set by signUp / signIn / signInWith). */
+  userId = "";
+  email = "";
+  password = "";
   readonly baseURL: string;
 
   constructor(baseURL: string) {
     this.baseURL = baseURL;
   }
 
-  /** Visits the app once, which issues the session cookie of a new local user. */
-  async signIn(): Promise<this> {
-    const response = await fetch(`${this.baseURL}/`, { redirect: "manual" });
-    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("coauthor_session="));
-    if (!setCookie) throw new Error(`no session cookie from / (status ${response.status})`);
-    this.cookie = setCookie.split(";")[0] ?? "";
-    await response.arrayBuffer();
+  /** Signs up a fresh unique user (email + password) and keeps their session cookie. */
+  signIn(): Promise<this> {
+    return this.signUp(freshCredentials());
+  }
+
+  /** Creates an account and signs in as it. */
+  async signUp(account: Credentials & { name: string }): Promise<this> {
+    return this.authenticate("/api/auth/sign-up/email", account);
+  }
+
+  /** Signs in to an existing account (a new session beside any others). */
+  async signInWith(account: Credentials): Promise<this> {
+    return this.authenticate("/api/auth/sign-in/email", account);
+  }
+
+  /** Ends this session on the server (the answer is returned as is). */
+  async signOut(): Promise<Response> {
+    return this.authPost("/api/auth/sign-out", {});
+  }
+
+  /** Revokes every session of this user, on every device (the answer is returned as is). */
+  async signOutEverywhere(): Promise<Response> {
+    return this.authPost("/api/auth/revoke-sessions", {});
+  }
+
+  private async authenticate(path: string, body: Credentials & { name?: string }): Promise<this> {
+    this.cookie = "";
+    const response = await this.authPost(path, body);
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${path} failed (${response.status}): ${text}`);
+    const cookies = response.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0] ?? "")
+      .filter((c) => c.startsWith("coauthor."));
+    if (!cookies.some((c) => c.startsWith("coauthor.session_token=")))
+      throw new Error(`no session cookie from ${path} (status ${response.status})`);
+    this.cookie = cookies.join("; ");
+    this.userId = authAnswerSchema.parse(JSON.parse(text)).user.id;
+    this.email = body.email;
+    this.password = body.password;
     return this;
+  }
+
+  /** Better Auth checks the Origin of cookie-carrying POSTs (CSRF); a browser sends it, so do we. */
+  private authPost(path: string, body: unknown): Promise<Response> {
+    return this.fetch(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: this.baseURL },
+      body: JSON.stringify(body),
+    });
   }
 
   /** A fetch with this user's cookie. */
@@ -51,6 +118,28 @@ export class CoauthorClient {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set("cookie", this.cookie);
     return fetch(`${this.baseURL}${path}`, { ...init, headers });
+  }
+
+  /** Calls a tRPC procedure and returns the HTTP status, the error code (e.g. "FORBIDDEN") if any, and the data. */
+  async trpcCall<T>(
+    path: string,
+    input: unknown,
+    kind: "query" | "mutation" = "mutation",
+  ): Promise<{ status: number; code?: string; data?: T }> {
+    const response =
+      kind === "mutation"
+        ? await this.fetch(`/api/trpc/${path}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(input ?? {}),
+          })
+        : await this.fetch(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`);
+    const body = trpcAnswerSchema.parse(await response.json());
+    return {
+      status: response.status,
+      code: body.error?.data?.code,
+      data: body.result?.data as T | undefined,
+    };
   }
 
   /** Calls a tRPC mutation (POST) or query (GET) and returns its data. */

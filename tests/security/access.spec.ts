@@ -1,5 +1,5 @@
-import { expect, test } from "../lib/test.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
 
 const start = (client: CoauthorClient, body: unknown) =>
   client.fetch("/api/llm/agent", {

@@ -1,9 +1,9 @@
 import { generateKeyPairSync } from "node:crypto";
 import { runEditorTool } from "@coauthor/tools";
-import { expect, test } from "../lib/test.ts";
 import { importPKCS8, SignJWT } from "jose";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { serverHookTokenKey } from "../lib/server-keys.ts";
+import { expect, test } from "../lib/test.ts";
 
 function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());

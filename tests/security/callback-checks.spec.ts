@@ -1,9 +1,9 @@
 import { runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
-import { expect, test } from "../lib/test.ts";
 import { SignJWT } from "jose";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { serverHookTokenKey } from "../lib/server-keys.ts";
+import { expect, test } from "../lib/test.ts";
 
 type ToolCall = Extract<RunEvent, { type: "tool-call" }>;
 

@@ -12,9 +12,32 @@ const envSchema = z.object({
   RATE_LIMIT_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAX_CONCURRENT_RUNS_PER_USER: z.coerce.number().int().min(1).default(3),
   MAX_CONCURRENT_RUNS_PER_DOCUMENT: z.coerce.number().int().min(1).default(2),
+  // Accounts (Better Auth). The secret is SESSION_SECRET (agent package, generated when unset).
+  BETTER_AUTH_URL: z.string().url().optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
-const parsed = envSchema.safeParse(process.env);
+// An OAuth provider needs both halves; one without the other is a mistake worth failing on.
+const oauthPairs = envSchema.superRefine((value, ctx) => {
+  for (const [id, secret] of [
+    ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ] as const) {
+    if (Boolean(value[id]) !== Boolean(value[secret])) {
+      ctx.addIssue({
+        code: "custom",
+        path: [value[id] ? secret : id],
+        message: `set together with ${value[id] ? id : secret}`,
+      });
+    }
+  }
+});
+
+const parsed = oauthPairs.safeParse(process.env);
 if (!parsed.success) {
   throw new Error(
     `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,

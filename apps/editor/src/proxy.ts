@@ -1,31 +1,22 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
-import {
-  newUserId,
-  SESSION_COOKIE,
-  sessionCookieOptions,
-  signSession,
-  verifySession,
-} from "@/server/auth/session";
+import { AUTH_COOKIE_PREFIX } from "@/server/auth/cookie";
+
+const PUBLIC_PAGES = new Set(["/sign-in", "/sign-up"]);
 
 /**
- * Identity for now: every visitor carries a signed session cookie; on the
- * first visit a local user is made (its row is created on first use).
+ * Pages need a signed-in user: without a session cookie the browser goes to
+ * the sign-in page. This is only the cheap first check; each page verifies
+ * the session against the database, and API routes answer 401 themselves.
  */
-export async function proxy(request: NextRequest) {
-  const session = await verifySession(request.cookies.get(SESSION_COOKIE)?.value);
-  if (session) return NextResponse.next();
-  // Pages get a fresh local user; API calls without a session are refused by the route.
-  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-  const token = await signSession(newUserId());
-  // Forward the new cookie to this very request so the page renders for the new user.
-  const headers = new Headers(request.headers);
-  const others = (request.headers.get("cookie") ?? "")
-    .split(/;\s*/)
-    .filter((part) => part && !part.startsWith(`${SESSION_COOKIE}=`));
-  headers.set("cookie", [...others, `${SESSION_COOKIE}=${token}`].join("; "));
-  const response = NextResponse.next({ request: { headers } });
-  response.cookies.set(SESSION_COOKIE, token, sessionCookieOptions());
-  return response;
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith("/api/") || PUBLIC_PAGES.has(pathname)) return NextResponse.next();
+  if (getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) return NextResponse.next();
+  const url = request.nextUrl.clone();
+  url.pathname = "/sign-in";
+  url.search = `?next=${encodeURIComponent(`${pathname}${search}`)}`;
+  return NextResponse.redirect(url);
 }
 
 export const config = {

@@ -1,12 +1,18 @@
+import { AccountMenu } from "@/components/auth/account-menu";
 import { DocumentList } from "@/components/documents/document-list";
+import { requirePageUser } from "@/server/auth/page-session";
 
-/** Home: the user's documents. */
-export default function HomePage() {
+export const dynamic = "force-dynamic";
+
+/** Home: the documents the user may open. */
+export default async function HomePage() {
+  const user = await requirePageUser("/");
   return (
     <main className="home">
       <header className="home-header">
         <h1>Coauthor</h1>
         <p className="muted">Your documents, with an AI coauthor beside each one.</p>
+        <AccountMenu name={user.name} email={user.email} />
       </header>
       <DocumentList />
     </main>

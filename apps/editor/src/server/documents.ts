@@ -1,40 +1,71 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { DocumentRole } from "./auth/roles";
 import { getDb } from "./db";
-import { documents, users } from "./db/schema";
+import { documentMembers, documents } from "./db/schema";
 
-/** Creates the local user row on first use (the session cookie names it). */
-export async function ensureUser(userId: string): Promise<void> {
-  const db = await getDb();
-  await db.insert(users).values({ id: userId, name: "Local writer" }).onConflictDoNothing();
-}
+/** The role `userId` has on a document row joined with their membership, if any. */
+const roleOf = (userId: string) =>
+  sql<DocumentRole>`case when ${documents.ownerId} = ${userId} then 'owner' else ${documentMembers.role} end`;
 
-/** The document if `userId` may open it (owner for now), else null. */
+/** Owned by the user, or shared with them (the membership join matched). */
+const visibleTo = (userId: string) => or(eq(documents.ownerId, userId), isNotNull(documentMembers.userId));
+
+const membershipOf = (userId: string) =>
+  and(eq(documentMembers.documentId, documents.id), eq(documentMembers.userId, userId));
+
+/** The document and the user's role on it, if they may open it (owner or member), else null. */
 export async function findAccessibleDocument(userId: string, documentId: string) {
   const db = await getDb();
   const [row] = await db
-    .select()
+    .select({ document: documents, role: roleOf(userId) })
     .from(documents)
-    .where(and(eq(documents.id, documentId), eq(documents.ownerId, userId)));
-  return row ?? null;
+    .leftJoin(documentMembers, membershipOf(userId))
+    .where(and(eq(documents.id, documentId), visibleTo(userId)));
+  return row ? { ...row.document, role: row.role } : null;
 }
 
-/** The user's documents, most recently edited first. */
+/** The documents the user may open (owned and shared), with their role, most recently edited first. */
 export async function listDocuments(userId: string) {
   const db = await getDb();
   return db
-    .select({ id: documents.id, title: documents.title, updatedAt: documents.updatedAt })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      updatedAt: documents.updatedAt,
+      role: roleOf(userId),
+    })
     .from(documents)
-    .where(eq(documents.ownerId, userId))
+    .leftJoin(documentMembers, membershipOf(userId))
+    .where(visibleTo(userId))
     .orderBy(desc(documents.updatedAt));
 }
 
-/** Saves editor content; bumps the version. Returns the new version, or null when not allowed. */
+/** The owner, or a member with the editor role — checked in the same statement as the write. */
+function editableBy(userId: string) {
+  return or(
+    eq(documents.ownerId, userId),
+    sql`exists (select 1 from ${documentMembers} where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${userId} and ${documentMembers.role} = 'editor')`,
+  );
+}
+
+/** Saves editor content; bumps the version. Returns the new version, or null when the user may not edit. */
 export async function saveDocumentContent(userId: string, documentId: string, content: unknown) {
   const db = await getDb();
   const [row] = await db
     .update(documents)
     .set({ content, version: sql`${documents.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(documents.id, documentId), eq(documents.ownerId, userId)))
+    .where(and(eq(documents.id, documentId), editableBy(userId)))
     .returning({ version: documents.version });
   return row?.version ?? null;
+}
+
+/** Renames a document if the user may edit it; false otherwise. */
+export async function renameDocument(userId: string, documentId: string, title: string) {
+  const db = await getDb();
+  const rows = await db
+    .update(documents)
+    .set({ title, updatedAt: new Date() })
+    .where(and(eq(documents.id, documentId), editableBy(userId)))
+    .returning({ id: documents.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db";
-import { runs } from "./db/schema";
+import { hookTokenUses, runs } from "./db/schema";
 
 /** Records a started run (who, which document, what was asked). */
 export async function recordRun(run: {
@@ -27,5 +27,43 @@ export async function finishRun(runId: string, status: string) {
   await db
     .update(runs)
     .set({ status, finishedAt: new Date() })
+    .where(and(eq(runs.id, runId), eq(runs.status, "running")));
+}
+
+/** The ids of every run still marked running (server start: supervise or recover them). */
+export async function listRunningRuns(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db.select({ id: runs.id }).from(runs).where(eq(runs.status, "running"));
+  return rows.map((row) => row.id);
+}
+
+/** The user's most recent run on a document that is still marked running, or null. */
+export async function findRunningRun(userId: string, documentId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.userId, userId), eq(runs.documentId, documentId), eq(runs.status, "running")))
+    .orderBy(desc(runs.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The tool calls of a run whose result the server has accepted (their token's jti is claimed). */
+export async function answeredToolCallIds(runId: string): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ toolCallId: hookTokenUses.toolCallId })
+    .from(hookTokenUses)
+    .where(eq(hookTokenUses.runId, runId));
+  return rows.map((row) => row.toolCallId);
+}
+
+/** Marks a running run failed with an error `code` kept as its summary (the first end recorded wins). */
+export async function failRun(runId: string, code: string) {
+  const db = await getDb();
+  await db
+    .update(runs)
+    .set({ status: "failed", summary: code, finishedAt: new Date() })
     .where(and(eq(runs.id, runId), eq(runs.status, "running")));
 }

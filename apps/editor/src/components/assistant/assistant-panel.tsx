@@ -7,6 +7,8 @@ import { describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
+import { RunHistory } from "./run-history";
 import { RunReviewBar } from "./run-review-bar";
 import { useAgentRun } from "./use-agent-run";
 import { useRunReview } from "./use-run-review";
@@ -17,18 +19,27 @@ const MODES: { mode: RunMode; label: string; hint: string }[] = [
 ];
 
 /** The collapsible assistant side panel (must sit inside the document's LexicalComposer). */
-export function AssistantPanel({ documentId }: { documentId: string }) {
+/** `canEdit` false (a viewer): chat only, the agent mode is not offered. */
+export function AssistantPanel({ documentId, canEdit = true }: { documentId: string; canEdit?: boolean }) {
   const [editor] = useLexicalComposerContext();
   const [open, setOpen] = useState(true);
-  const [mode, setMode] = useState<RunMode>("agent");
+  const [chosenMode, setMode] = useState<RunMode>(canEdit ? "agent" : "chat");
+  const mode: RunMode = canEdit ? chosenMode : "chat";
+  const modes = canEdit ? MODES : MODES.filter((option) => option.mode === "chat");
   const [model, setModel] = useState("");
   const [prompt, setPrompt] = useState("");
+  const [showHistory, setShowHistory] = useState(false);
+  const [openRunId, setOpenRunId] = useState<string | null>(null);
   const review = useRunReview(editor);
+  const plan = usePlanChecklist();
   const run = useAgentRun({
     documentId,
     executeTool: review.executeTool,
     onAgentActiveChange: review.onAgentActiveChange,
-    onRunEvent: review.onRunEvent,
+    onRunEvent: (event) => {
+      review.onRunEvent(event);
+      plan.onRunEvent(event);
+    },
   });
   const statusText = describeStatus(run.status);
 
@@ -38,6 +49,8 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
     if (!text) return;
     setPrompt("");
     review.dismiss();
+    plan.clear();
+    setShowHistory(false);
     void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
   };
 
@@ -49,6 +62,15 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
     >
       <div className="assistant-header">
         <h2 className="assistant-title">Assistant</h2>
+        <button
+          type="button"
+          className="button ghost"
+          data-testid="assistant-history-toggle"
+          aria-pressed={showHistory}
+          onClick={() => setShowHistory((value) => !value)}
+        >
+          {showHistory ? "Conversation" : "History"}
+        </button>
         <button
           type="button"
           className="button ghost"
@@ -71,7 +93,7 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
       <div id="assistant-body" className="assistant-body" hidden={!open}>
         <div className="assistant-controls">
           <fieldset className="mode-switch" aria-label="Assistant mode">
-            {MODES.map((option) => (
+            {modes.map((option) => (
               <button
                 key={option.mode}
                 type="button"
@@ -88,7 +110,14 @@ export function AssistantPanel({ documentId }: { documentId: string }) {
           </fieldset>
           <ModelPicker value={model} onChange={setModel} />
         </div>
-        <MessageList items={run.items} />
+        {showHistory ? (
+          <RunHistory documentId={documentId} openRunId={openRunId} onOpen={setOpenRunId} />
+        ) : (
+          <>
+            <PlanChecklist plan={plan.plan} />
+            <MessageList items={run.items} />
+          </>
+        )}
         {review.offer !== null && !run.isRunning ? (
           <RunReviewBar changes={review.offer} onKeep={review.keep} onUndo={review.undoRun} />
         ) : null}

@@ -13,7 +13,9 @@ export type ConversationAction =
   | { type: "assistant-delta"; id: string; delta: string }
   | { type: "tool-start"; id: string; toolName: string }
   | { type: "tool-settled"; id: string; ok: boolean; detail?: string }
-  | { type: "notice"; id: string; text: string };
+  | { type: "notice"; id: string; text: string }
+  /** The stored conversation, loaded after the page opened: it goes before what is shown already. */
+  | { type: "load"; items: ConversationItem[] };
 
 /** Applies one conversation change; deltas append to the message with the same id. */
 export function conversationReducer(
@@ -21,6 +23,10 @@ export function conversationReducer(
   action: ConversationAction,
 ): ConversationItem[] {
   switch (action.type) {
+    case "load": {
+      const shown = new Set(items.map((item) => item.id));
+      return [...action.items.filter((item) => !shown.has(item.id)), ...items];
+    }
     case "user":
       return [...items, { kind: "user", id: action.id, text: action.text }];
     case "notice":

@@ -1,7 +1,8 @@
 import type { ChatMessage, RunEvent, RunEventOf } from "@coauthor/types";
-import { readRunEvents } from "@coauthor/types/sse";
+import { z } from "zod";
 
-// Generic run transport: HTTP, SSE, dedupe and the tool-call handshake. Nothing here knows about the
+// Generic run transport: the HTTP calls of a run (start, cancel, tool results, the active run,
+// chat). Following an agent run's stream lives in run-follow.ts. Nothing here knows about the
 // editor; the tool executor is injected.
 
 /** What the user asks, with the context sent to both the agent and the chat routes. */
@@ -45,6 +46,9 @@ export async function readHttpError(response: Response): Promise<string> {
   return text.trim() || `HTTP ${response.status}`;
 }
 
+/** An HTTP 5xx (or a proxy's 502/503 while the server restarts): worth retrying. */
+export class ServerError extends Error {}
+
 /** Asks the server to cancel run `runId` (the fetch abort alone may not reach the workflow). */
 export async function cancelRun(runId: string): Promise<void> {
   const response = await fetch(`/api/llm/agent/${encodeURIComponent(runId)}`, { method: "DELETE" });
@@ -59,76 +63,36 @@ export async function postToolResult(call: RunEventOf<"tool-call">, result: unkn
     body: JSON.stringify({ hookToken: call.hookToken, toolCallId: call.toolCallId, result }),
     signal,
   });
+  if (response.status >= 500) throw new ServerError(await readHttpError(response));
   if (!response.ok) throw new Error(await readHttpError(response));
 }
 
-function resultOk(result: unknown): boolean {
-  return typeof result === "object" && result !== null && "ok" in result && result.ok === true;
-}
+/** `GET /api/llm/agent/active?documentId=…`: the caller's run still going on a document, if any. */
+export const activeRunResponseSchema = z.object({
+  run: z
+    .object({
+      runId: z.string().min(1),
+      prompt: z.string(),
+      /** Tool calls whose result the server already accepted: a reattached page never runs them again. */
+      answeredToolCallIds: z.array(z.string()),
+    })
+    .nullable(),
+});
+export type ActiveRunResponse = z.infer<typeof activeRunResponseSchema>;
+export type ReattachableRun = NonNullable<ActiveRunResponse["run"]>;
 
-function resultDetail(result: unknown): string | undefined {
-  if (
-    typeof result === "object" &&
-    result !== null &&
-    "message" in result &&
-    typeof result.message === "string"
-  ) {
-    return result.message;
-  }
-  return undefined;
-}
-
-async function handleToolCall(call: RunEventOf<"tool-call">, handlers: AgentRunHandlers): Promise<void> {
-  // Never touch the document after Stop, nor for a call the server has already given up on.
-  if (handlers.signal.aborted) return;
-  if (Date.now() > call.deadline) {
-    handlers.onToolSettled(call, { ok: false, detail: "deadline passed" });
-    return;
-  }
-  const result = await handlers.executeTool(call);
-  if (handlers.signal.aborted) return;
-  try {
-    await postToolResult(call, result, handlers.signal);
-    handlers.onToolSettled(call, { ok: resultOk(result), detail: resultDetail(result) });
-  } catch (error) {
-    if (handlers.signal.aborted) return;
-    const reason = error instanceof Error ? error.message : String(error);
-    handlers.onToolSettled(call, { ok: false, detail: `result not accepted: ${reason}` });
-  }
-}
-
-/**
- * Starts an agent run and follows its event stream to the end, running each tool call (one at a
- * time, in order) and posting its result. Resolves with how the run ended.
- */
-export async function streamAgentRun(request: RunRequest, handlers: AgentRunHandlers): Promise<RunOutcome> {
-  const response = await fetch("/api/llm/agent", {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
-    body: JSON.stringify({ ...request, mode: "agent" }),
-    signal: handlers.signal,
+/** The caller's run still going on `documentId`, or null. */
+export async function findActiveRun(
+  documentId: string,
+  signal: AbortSignal,
+): Promise<ReattachableRun | null> {
+  const response = await fetch(`/api/llm/agent/active?documentId=${encodeURIComponent(documentId)}`, {
+    signal,
   });
-  if (!response.ok || !response.body) {
-    return { status: "failed", reason: response.ok ? "empty response" : await readHttpError(response) };
-  }
-  const headerRunId = response.headers.get("x-run-id");
-  if (headerRunId) handlers.onRunId(headerRunId);
-
-  const seen = new Set<string>();
-  const onInvalid = (error: { message: string }) => console.warn("[assistant] bad frame:", error.message);
-  for await (const event of readRunEvents(response.body, onInvalid)) {
-    if (handlers.signal.aborted) return { status: "cancelled" };
-    const key = `${event.runId}:${event.id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (event.type === "run-start") handlers.onRunId(event.runId);
-    handlers.onEvent(event);
-    if (event.type === "tool-call") await handleToolCall(event, handlers);
-    else if (event.type === "finish") return { status: event.status, summary: event.summary };
-    else if (event.type === "error" && !event.recoverable) return { status: "failed", reason: event.message };
-  }
-  if (handlers.signal.aborted) return { status: "cancelled" };
-  return { status: "failed", reason: "the run stream ended without a result" };
+  if (!response.ok) throw new Error(await readHttpError(response));
+  const parsed = activeRunResponseSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error(`bad active-run answer: ${parsed.error.message}`);
+  return parsed.data.run;
 }
 
 /** Streams a chat answer (plain text), calling `onDelta` per decoded chunk. */

@@ -2,17 +2,21 @@
 
 import type { RunEvent, RunMode } from "@coauthor/types";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { conversationReducer, type RunStatus, toHistory } from "./conversation";
+import { useTRPCClient } from "@/trpc/react";
+import { type ConversationItem, conversationReducer, type RunStatus, toHistory } from "./conversation";
 import {
+  type AgentRunHandlers,
   cancelRun,
+  findActiveRun,
   type RunOutcome,
   type RunRequest,
-  streamAgentRun,
   streamChat,
   type ToolExecutor,
 } from "./run-client";
+import { reattachAgentRun, streamAgentRun } from "./run-follow";
 
 interface ActiveRun {
+  /** Aborting it stops reading and running tools here; the server run goes on unless cancelled. */
   controller: AbortController;
   runId: string | null;
 }
@@ -63,9 +67,78 @@ export function useAgentRun({
     callbacks.current = { executeTool, onAgentActiveChange, onRunEvent };
   });
 
+  // The conversation stored on the server (earlier visits, other devices) goes before this visit's.
+  const trpcClient = useTRPCClient();
+  useEffect(() => {
+    let current = true;
+    trpcClient.assistant.conversation
+      .query({ documentId })
+      .then((stored) => {
+        if (!current) return;
+        const loaded = stored.map(
+          (message): ConversationItem => ({
+            kind: message.role,
+            id: `stored-${message.id}`,
+            text: message.content,
+          }),
+        );
+        dispatch({ type: "load", items: loaded });
+      })
+      .catch((error: unknown) => {
+        if (current) console.warn("[assistant] could not load the conversation:", error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [documentId, trpcClient]);
+
   const setAgentActive = useCallback((mode: RunMode, value: boolean) => {
     if (mode === "agent") callbacks.current.onAgentActiveChange?.(value);
   }, []);
+
+  /** The event and tool handlers of one agent run shown in this panel. */
+  const agentHandlers = useCallback((run: ActiveRun) => {
+    let sawText = false;
+    const handlers: AgentRunHandlers = {
+      signal: run.controller.signal,
+      executeTool: (call) => callbacks.current.executeTool(call),
+      onRunId: (runId) => {
+        run.runId = runId;
+      },
+      onEvent: (event: RunEvent) => {
+        callbacks.current.onRunEvent?.(event);
+        if (event.type === "text-delta") {
+          sawText = true;
+          dispatch({ type: "assistant-delta", id: `${event.runId}:${event.messageId}`, delta: event.delta });
+        } else if (event.type === "tool-call") {
+          dispatch({ type: "tool-start", id: toolKey(event), toolName: event.toolName });
+        } else if (event.type === "tool-result") {
+          // The server's word on the call (also reaches a tab that did not run the tool itself).
+          const detail = event.ok ? undefined : event.summary;
+          dispatch({ type: "tool-settled", id: toolKey(event), ok: event.ok, detail });
+        } else if (event.type === "error" && event.recoverable) {
+          dispatch({ type: "notice", id: nextId("notice"), text: event.message });
+        }
+      },
+      onToolSettled: (call, { ok, detail }) =>
+        dispatch({ type: "tool-settled", id: toolKey(call), ok, detail }),
+    };
+    return { handlers, sawText: () => sawText };
+  }, []);
+
+  /** Reports how `run` ended, unless it was stopped or superseded (whoever did that reported it). */
+  const settle = useCallback(
+    (run: ActiveRun, mode: RunMode, outcome: RunOutcome, sawText: boolean) => {
+      if (active.current !== run) return;
+      active.current = null;
+      if (outcome.status !== "failed" && outcome.summary && !sawText) {
+        dispatch({ type: "assistant-delta", id: nextId("summary"), delta: outcome.summary });
+      }
+      setStatus({ phase: "ended", outcome });
+      setAgentActive(mode, false);
+    },
+    [setAgentActive],
+  );
 
   const send = useCallback(
     async ({ prompt, mode, model, selection }: SendOptions) => {
@@ -85,38 +158,13 @@ export function useAgentRun({
       callbacks.current.onAgentActiveChange?.(mode === "agent");
 
       const { signal } = run.controller;
-      let sawText = false;
       const chatMessageId = nextId("answer");
-      const onEvent = (event: RunEvent) => {
-        callbacks.current.onRunEvent?.(event);
-        if (event.type === "text-delta") {
-          sawText = true;
-          dispatch({ type: "assistant-delta", id: `${event.runId}:${event.messageId}`, delta: event.delta });
-        } else if (event.type === "tool-call") {
-          dispatch({ type: "tool-start", id: toolKey(event), toolName: event.toolName });
-        } else if (event.type === "tool-result") {
-          // The server's word on the call (also reaches a tab that did not run the tool itself).
-          const detail = event.ok ? undefined : event.summary;
-          dispatch({ type: "tool-settled", id: toolKey(event), ok: event.ok, detail });
-        } else if (event.type === "error" && event.recoverable) {
-          dispatch({ type: "notice", id: nextId("notice"), text: event.message });
-        }
-      };
-
+      const agent = agentHandlers(run);
       let outcome: RunOutcome;
       try {
         outcome =
           mode === "agent"
-            ? await streamAgentRun(request, {
-                signal,
-                executeTool: (call) => callbacks.current.executeTool(call),
-                onRunId: (runId) => {
-                  run.runId = runId;
-                },
-                onEvent,
-                onToolSettled: (call, { ok, detail }) =>
-                  dispatch({ type: "tool-settled", id: toolKey(call), ok, detail }),
-              })
+            ? await streamAgentRun(request, agent.handlers)
             : await streamChat(request, {
                 signal,
                 onDelta: (delta) => dispatch({ type: "assistant-delta", id: chatMessageId, delta }),
@@ -126,17 +174,40 @@ export function useAgentRun({
           ? { status: "cancelled" }
           : { status: "failed", reason: error instanceof Error ? error.message : String(error) };
       }
-      // Stopped or superseded: whoever replaced this run already reported its status.
-      if (active.current !== run) return;
-      active.current = null;
-      if (outcome.status !== "failed" && outcome.summary && !sawText) {
-        dispatch({ type: "assistant-delta", id: nextId("summary"), delta: outcome.summary });
-      }
-      setStatus({ phase: "ended", outcome });
-      setAgentActive(mode, false);
+      settle(run, mode, outcome, agent.sawText());
     },
-    [documentId, setAgentActive],
+    [documentId, agentHandlers, settle],
   );
+
+  // A run of this user still going on this document (the page was reloaded, or the tab closed and
+  // reopened) is reattached: its events so far are shown once each, and it carries on here.
+  useEffect(() => {
+    const controller = new AbortController();
+    findActiveRun(documentId, controller.signal)
+      .then(async (found) => {
+        if (!found || controller.signal.aborted || active.current) return;
+        const run: ActiveRun = { controller, runId: found.runId };
+        active.current = run;
+        dispatch({ type: "user", id: `user-${found.runId}`, text: found.prompt });
+        setStatus({ phase: "running", mode: "agent" });
+        callbacks.current.onAgentActiveChange?.(true);
+        const agent = agentHandlers(run);
+        let outcome: RunOutcome;
+        try {
+          outcome = await reattachAgentRun(found, agent.handlers);
+        } catch (error) {
+          outcome = controller.signal.aborted
+            ? { status: "cancelled" }
+            : { status: "failed", reason: error instanceof Error ? error.message : String(error) };
+        }
+        settle(run, "agent", outcome, agent.sawText());
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted)
+          console.warn("[assistant] could not look for a run to reattach:", error);
+      });
+    return () => controller.abort();
+  }, [documentId, agentHandlers, settle]);
 
   const stop = useCallback(() => {
     const run = active.current;
@@ -147,13 +218,14 @@ export function useAgentRun({
     callbacks.current.onAgentActiveChange?.(false);
   }, []);
 
-  // Leaving the page (or the document) cancels the run rather than leaving it to run unseen.
+  // Leaving the page (or the document) only lets go of the run: it goes on on the server and is
+  // reattached when the document is opened again. Only Stop and a new prompt cancel a run.
   useEffect(
     () => () => {
       const run = active.current;
       active.current = null;
       if (!run) return;
-      abortRun(run);
+      run.controller.abort();
       callbacks.current.onAgentActiveChange?.(false);
     },
     [],

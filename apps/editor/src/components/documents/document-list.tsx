@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTRPC } from "@/trpc/react";
 import { DocumentRow } from "./document-row";
 
-/** The user's documents, with create, rename, delete and open. */
+/** The documents the user may open (owned and shared, with their role): create, rename, delete, open. */
 export function DocumentList() {
   const trpc = useTRPC();
   const router = useRouter();
@@ -60,6 +60,7 @@ export function DocumentList() {
             id={document.id}
             title={document.title}
             updatedAt={document.updatedAt}
+            role={document.role}
             onRename={(title) => rename.mutate({ id: document.id, title })}
             onDelete={() => remove.mutate({ id: document.id })}
           />

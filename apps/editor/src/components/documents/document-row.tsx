@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import "./sharing.css";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -15,12 +16,14 @@ interface DocumentRowProps {
   id: string;
   title: string;
   updatedAt: Date | string;
+  /** The user's role; shared documents show it, and only the owner may delete. */
+  role: "owner" | "editor" | "viewer";
   onRename: (title: string) => void;
   onDelete: () => void;
 }
 
 /** One document in the list: open link, inline rename, delete with a confirmation step. */
-export function DocumentRow({ id, title, updatedAt, onRename, onDelete }: DocumentRowProps) {
+export function DocumentRow({ id, title, updatedAt, role, onRename, onDelete }: DocumentRowProps) {
   const [mode, setMode] = useState<"view" | "rename" | "confirm-delete">("view");
   const [draft, setDraft] = useState(title);
 
@@ -57,6 +60,11 @@ export function DocumentRow({ id, title, updatedAt, onRename, onDelete }: Docume
       ) : (
         <Link className="document-row-main" href={`/documents/${id}`} aria-label={`Open ${title}`}>
           <span className="document-row-title">{title}</span>
+          {role === "owner" ? null : (
+            <span className="role-badge" data-testid="document-role">
+              Shared · {role}
+            </span>
+          )}
           <span className="document-row-date muted">{formatUpdatedAt(updatedAt)}</span>
         </Link>
       )}
@@ -82,25 +90,29 @@ export function DocumentRow({ id, title, updatedAt, onRename, onDelete }: Docume
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className="button"
-              aria-label={`Rename ${title}`}
-              onClick={() => {
-                setDraft(title);
-                setMode("rename");
-              }}
-            >
-              Rename
-            </button>
-            <button
-              type="button"
-              className="button"
-              aria-label={`Delete ${title}`}
-              onClick={() => setMode("confirm-delete")}
-            >
-              Delete
-            </button>
+            {role === "viewer" ? null : (
+              <button
+                type="button"
+                className="button"
+                aria-label={`Rename ${title}`}
+                onClick={() => {
+                  setDraft(title);
+                  setMode("rename");
+                }}
+              >
+                Rename
+              </button>
+            )}
+            {role === "owner" ? (
+              <button
+                type="button"
+                className="button"
+                aria-label={`Delete ${title}`}
+                onClick={() => setMode("confirm-delete")}
+              >
+                Delete
+              </button>
+            ) : null}
           </>
         )}
       </div>

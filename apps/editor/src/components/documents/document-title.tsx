@@ -5,7 +5,16 @@ import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
 
 /** The document title as an input that renames the document on blur or Enter. */
-export function DocumentTitle({ documentId, initialTitle }: { documentId: string; initialTitle: string }) {
+export function DocumentTitle({
+  documentId,
+  initialTitle,
+  readOnly = false,
+}: {
+  documentId: string;
+  initialTitle: string;
+  /** A viewer sees the title but cannot rename. */
+  readOnly?: boolean;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(initialTitle);
@@ -37,6 +46,7 @@ export function DocumentTitle({ documentId, initialTitle }: { documentId: string
         aria-label="Document title"
         value={draft}
         maxLength={200}
+        readOnly={readOnly}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={commit}
         onKeyDown={(event) => {

@@ -28,6 +28,8 @@ interface DocumentEditorProps {
   onSaveStateChange: (state: SaveState) => void;
   /** Rendered beside the editor inside the composer, so it can reach the editor (the assistant panel). */
   aside?: ReactNode;
+  /** A viewer's copy: not editable and never saved. */
+  readOnly?: boolean;
 }
 
 /** The rich-text document editor with toolbar, Markdown shortcuts, block ids and autosave. */
@@ -36,12 +38,14 @@ export function DocumentEditor({
   initialContent,
   onSaveStateChange,
   aside,
+  readOnly = false,
 }: DocumentEditorProps) {
   const initialConfig: InitialConfigType = {
     namespace: "coauthor-document",
     theme: editorTheme,
     nodes: [...editorNodes],
     editorState: initialContent ?? undefined,
+    editable: !readOnly,
     onError: (error) => {
       // Lexical reports update errors here after discarding the failed update; the editor stays usable.
       console.error("[editor]", error);
@@ -79,7 +83,7 @@ export function DocumentEditor({
         <TabIndentationPlugin />
         <MarkdownShortcutPlugin transformers={markdownTransformers} />
         <BlockIdsPlugin />
-        <AutosavePlugin documentId={documentId} onStateChange={onSaveStateChange} />
+        {readOnly ? null : <AutosavePlugin documentId={documentId} onStateChange={onSaveStateChange} />}
       </AgentLiveProvider>
     </LexicalComposer>
   );

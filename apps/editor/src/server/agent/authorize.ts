@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
+import { type DocumentAccess, roleAllows } from "@/server/auth/roles";
 import { sessionFromRequest } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
-import { ensureUser, findAccessibleDocument } from "@/server/documents";
+import { findAccessibleDocument } from "@/server/documents";
 import { apiError } from "@/server/http/errors";
 
 /** The session user, or a 401 response. */
@@ -10,14 +11,22 @@ export async function requireUser(request: Request, surface: string) {
   const session = await sessionFromRequest(request);
   if (!session)
     return { ok: false as const, response: apiError(401, `unauthorized:${surface}`, "sign in first") };
-  await ensureUser(session.userId);
   return { ok: true as const, userId: session.userId };
 }
 
-/** The document if the user may use it; a 404 (missing) or 403 (not theirs) response otherwise. */
-export async function requireDocument(userId: string, documentId: string) {
+/**
+ * The document if the user may `access` it (default: edit, the safe choice);
+ * otherwise a 404 (missing), or a 403 (not shared with them, or a viewer asking to edit).
+ */
+export async function requireDocument(userId: string, documentId: string, access: DocumentAccess = "edit") {
   const document = await findAccessibleDocument(userId, documentId);
-  if (document) return { ok: true as const, document };
+  if (document && roleAllows(document.role, access)) return { ok: true as const, document };
+  if (document) {
+    return {
+      ok: false as const,
+      response: apiError(403, "forbidden:document", `a ${document.role} cannot ${access} this document`),
+    };
+  }
   const db = await getDb();
   const [exists] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId));
   return {

@@ -31,7 +31,8 @@ export async function acceptRunRequest<S extends RunRequestSchema>(
     };
   }
   const input: z.infer<S> = parsed.data;
-  const access = await requireDocument(user.userId, input.documentId);
+  // Chat only reads the document (viewers may ask); an agent run edits it.
+  const access = await requireDocument(user.userId, input.documentId, surface === "chat" ? "read" : "edit");
   if (!access.ok) return access;
   if (surface === "agent") {
     const busy = await concurrentRunLimit(user.userId, input.documentId);

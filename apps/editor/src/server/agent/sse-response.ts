@@ -1,6 +1,7 @@
 import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
+import { recoveryEndCode, SERVER_RESTARTED } from "./recover-runs";
 
 const STATUS_POLL_MS = 500;
 // After the engine reports the run ended, how long the stream may still
@@ -45,7 +46,6 @@ export function runEventResponse(
     signal: AbortSignal;
     /** Replay: frames with a lower id are skipped (reattach with Last-Event-ID). */
     fromId?: number;
-    onClientGone?: () => void;
     onEnd?: (event: "finish" | "error") => void;
   },
 ): Response {
@@ -72,30 +72,46 @@ export function runEventResponse(
         controller.enqueue(encoder.encode(encodeSseFrame(event)));
         lastWrite = Date.now();
       }, 1_000);
+      const lastFrame = async (status: string): Promise<RunEvent> => {
+        const id = lastId + 1;
+        // Recovery stopped this run after a restart cut its model call off: say so.
+        if ((await recoveryEndCode(runId)) === SERVER_RESTARTED) {
+          return {
+            type: "error",
+            runId,
+            id,
+            code: SERVER_RESTARTED,
+            message:
+              "The server restarted while the model was answering; the run was stopped. Send the prompt again.",
+            recoverable: false,
+          };
+        }
+        if (status === "cancelled")
+          return { type: "finish", runId, id, status: "cancelled", summary: "Stopped." };
+        return {
+          type: "error",
+          runId,
+          id,
+          code: "run-ended",
+          message: `the run ${status}`,
+          recoverable: false,
+        };
+      };
       const watchdog = watchStatus(
         runId,
         () => terminal || closed,
-        (status) => {
+        async (status) => {
+          const event = await lastFrame(status);
           if (terminal || closed) return;
           terminal = true;
-          const event: RunEvent =
-            status === "cancelled"
-              ? { type: "finish", runId, id: lastId + 1, status: "cancelled", summary: "Stopped." }
-              : {
-                  type: "error",
-                  runId,
-                  id: lastId + 1,
-                  code: "run-ended",
-                  message: `the run ${status}`,
-                  recoverable: false,
-                };
           controller.enqueue(encoder.encode(encodeSseFrame(event)));
           options.onEnd?.(event.type === "finish" ? "finish" : "error");
           close();
         },
       );
+      // The client went away: stop reading. The run itself goes on (it is
+      // reattachable); only Stop or a new prompt cancels it.
       options.signal.addEventListener("abort", () => {
-        if (!terminal) options.onClientGone?.();
         closed = true;
         void reader.cancel().catch(() => undefined);
       });
@@ -129,7 +145,7 @@ export function runEventResponse(
   return new Response(body, { headers: { ...SSE_HEADERS, "x-run-id": runId } });
 }
 
-function watchStatus(runId: string, done: () => boolean, onEnded: (status: string) => void) {
+function watchStatus(runId: string, done: () => boolean, onEnded: (status: string) => Promise<void>) {
   let endedAt: number | undefined;
   const timer = setInterval(async () => {
     if (done()) return clearInterval(timer);
@@ -140,7 +156,7 @@ function watchStatus(runId: string, done: () => boolean, onEnded: (status: strin
         // A completed run wrote its own last frame: the stream may just lag behind (long runs).
         if (Date.now() - endedAt >= (status === "completed" ? COMPLETED_GRACE_MS : GRACE_MS)) {
           clearInterval(timer);
-          onEnded(status);
+          await onEnded(status);
         }
       }
     } catch (error) {

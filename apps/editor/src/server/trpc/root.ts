@@ -1,8 +1,10 @@
 import { createCallerFactory, createTRPCRouter, llmRouter } from "@coauthor/agent-workflow/trpc";
+import { assistantRouter } from "./routers/assistant";
 import { documentsRouter } from "./routers/documents";
 
 /** The app's tRPC router. */
 export const appRouter = createTRPCRouter({
+  assistant: createTRPCRouter(assistantRouter),
   documents: createTRPCRouter(documentsRouter),
   llm: createTRPCRouter(llmRouter),
 });

@@ -2,7 +2,7 @@ import { agentWorkflow } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
-import { cancelAgentRun } from "@/server/agent/run-control";
+import { superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { finishRun, recordRun } from "@/server/runs";
@@ -11,8 +11,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /**
- * Starts an agent run and streams its events (SSE). Policy: when the client
- * goes away mid-run (tab closed, fetch aborted) the run is cancelled.
+ * Starts an agent run and streams its events (SSE). Policy: a client that
+ * goes away mid-run (tab closed, reload, fetch aborted) does not cancel it:
+ * the run goes on and can be reattached (GET /api/llm/agent/:runId/stream).
+ * Only Stop (DELETE /api/llm/agent/:runId) and a new prompt cancel a run.
  */
 export async function POST(request: Request): Promise<Response> {
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
@@ -37,15 +39,11 @@ export async function POST(request: Request): Promise<Response> {
     prompt: input.prompt,
     model: modelId,
   });
+  superviseRun(run.runId);
   console.info(`[agent] runId=${run.runId} started document=${input.documentId} model=${modelId}`);
 
   return runEventResponse(run.runId, run.getReadable<string>(), {
     signal: request.signal,
-    onClientGone: () => {
-      cancelAgentRun(run.runId, "client disconnected").catch((error: unknown) =>
-        console.error(`[agent] runId=${run.runId} cancel after disconnect failed:`, error),
-      );
-    },
     onEnd: (kind) => {
       finishRun(run.runId, kind === "finish" ? "finished" : "failed").catch((error: unknown) =>
         console.error(`[agent] runId=${run.runId} could not record the end:`, error),

@@ -1,8 +1,10 @@
+import { log } from "@coauthor/agent-workflow";
 import { DOCUMENT_CONTEXT_CLOSE, DOCUMENT_CONTEXT_OPEN, resolveModel } from "@coauthor/agent-workflow/server";
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
 import { chatRequestSchema } from "@coauthor/types";
 import { streamText } from "ai";
 import { acceptRunRequest } from "@/server/agent/run-request";
+import { appendMessages } from "@/server/conversation";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -14,7 +16,15 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const accepted = await acceptRunRequest(request, chatRequestSchema, "chat");
   if (!accepted.ok) return accepted.response;
-  const { input, modelId } = accepted;
+  const { input, modelId, userId } = accepted;
+  const asked = new Date();
+  const remember = (answer: string) =>
+    appendMessages(input.documentId, userId, [
+      { role: "user", mode: "chat", content: input.prompt, at: asked },
+      { role: "assistant", mode: "chat", content: answer },
+    ]).catch((error: unknown) =>
+      log.error("chat: could not store the conversation", { documentId: input.documentId, error }),
+    );
 
   const content = accepted.document.content;
   const markdown = content ? exportMarkdown(createDocumentEditor({ state: JSON.stringify(content) })) : "";
@@ -28,7 +38,10 @@ export async function POST(request: Request): Promise<Response> {
     ].join("\n"),
     messages: [...input.messages, { role: "user", content: input.prompt }],
     abortSignal: request.signal,
-    onError: ({ error }) => console.error(`[chat] document=${input.documentId} model failed:`, error),
+    onError: ({ error }) =>
+      log.error("chat: model failed", { documentId: input.documentId, model: modelId, error }),
+    // The exchange is stored once the answer is complete (a stopped answer is not kept).
+    onFinish: ({ text }) => remember(text),
   });
   return result.toTextStreamResponse({ headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
 }

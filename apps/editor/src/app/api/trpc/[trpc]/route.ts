@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createContext } from "@/server/trpc/context";
 import { appRouter } from "@/server/trpc/root";
@@ -12,7 +13,7 @@ function handler(request: Request) {
     createContext: () => createContext(request),
     onError: ({ error, path }) => {
       if (error.code === "INTERNAL_SERVER_ERROR")
-        console.error(`[trpc] ${path ?? "?"}:`, error.cause ?? error);
+        log.error("trpc procedure failed", { path: path ?? "?", error: error.cause ?? error });
     },
   });
 }

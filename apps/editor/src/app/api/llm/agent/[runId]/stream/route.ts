@@ -1,5 +1,6 @@
 import { getRun } from "workflow/api";
 import { requireOwnRun } from "@/server/agent/authorize-run";
+import { superviseRun } from "@/server/agent/run-control";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { parseEventOffset } from "@/server/http/event-offset";
 
@@ -23,6 +24,8 @@ export async function GET(
     lastEventId !== null ? String(Number(lastEventId) + 1) : new URL(request.url).searchParams.get("from");
   const parsed = parseEventOffset(raw, "stream");
   if (!parsed.ok) return parsed.response;
+  // After a restart nobody may be recording this run's end yet.
+  if (owned.run.status === "running") superviseRun(runId);
   return runEventResponse(runId, getRun(runId).getReadable<string>({ startIndex: 0 }), {
     signal: request.signal,
     fromId: parsed.value,

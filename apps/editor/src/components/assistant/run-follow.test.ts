@@ -1,0 +1,136 @@
+import type { RunEvent } from "@coauthor/types";
+import { encodeSseFrame } from "@coauthor/types/sse";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AgentRunHandlers } from "./run-client";
+import { reattachAgentRun, streamAgentRun } from "./run-follow";
+
+const RUN = "wrun_test";
+const deadline = Date.now() + 60_000;
+const toolCall = (id: number, toolCallId: string): RunEvent => ({
+  type: "tool-call",
+  runId: RUN,
+  id,
+  toolCallId,
+  toolName: "insertBlocks",
+  input: { markdown: toolCallId, position: { at: "end" } },
+  hookToken: `token-${toolCallId}`,
+  deadline,
+});
+const frames = (...events: RunEvent[]) => events.map(encodeSseFrame).join("");
+
+/** An SSE response whose body is `first`, then (once `more` resolves) its text, then the end. */
+function sse(first: string, more?: Promise<string>): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(first));
+      if (more) controller.enqueue(encoder.encode(await more));
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { "content-type": "text/event-stream", "x-run-id": RUN } });
+}
+
+function handlers(executeTool: AgentRunHandlers["executeTool"]) {
+  const seen: RunEvent[] = [];
+  const settled: { toolCallId: string; ok: boolean; detail?: string }[] = [];
+  const value: AgentRunHandlers = {
+    signal: new AbortController().signal,
+    executeTool,
+    onRunId: () => undefined,
+    onEvent: (event) => seen.push(event),
+    onToolSettled: (call, outcome) => settled.push({ toolCallId: call.toolCallId, ...outcome }),
+  };
+  return { value, seen, settled };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("run client", () => {
+  it("posts an error result when a tool throws, and follows the run to its end", async () => {
+    let posted: unknown;
+    let resolveResult: (text: string) => void = () => undefined;
+    const rest = new Promise<string>((resolve) => {
+      resolveResult = resolve;
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === "/api/llm/agent") {
+          return sse(
+            frames(
+              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
+              toolCall(1, "c1"),
+            ),
+            rest,
+          );
+        }
+        if (url === "/api/llm/agent/callback") {
+          posted = JSON.parse(String(init?.body));
+          resolveResult(frames({ type: "finish", runId: RUN, id: 2, status: "done" }));
+          return new Response(null, { status: 204 });
+        }
+        throw new Error(`unexpected fetch ${url}`);
+      }),
+    );
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const h = handlers(async () => {
+      throw new Error("boom");
+    });
+    const outcome = await streamAgentRun({ documentId: "d", prompt: "p", messages: [] }, h.value);
+    expect(outcome).toEqual({ status: "done", summary: undefined });
+    expect(posted).toMatchObject({
+      toolCallId: "c1",
+      result: { ok: false, code: "internal-error", message: expect.stringContaining("boom") },
+    });
+    expect(h.settled).toEqual([{ toolCallId: "c1", ok: false, detail: expect.stringContaining("boom") }]);
+    expect(logged).toHaveBeenCalledOnce();
+  });
+
+  it("reattaches: answered calls are shown but not run, a dropped connection resumes after the last event", async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
+          // Replay, then the connection drops before the run ends.
+          return sse(
+            frames(
+              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
+              toolCall(1, "c1"),
+              { type: "tool-result", runId: RUN, id: 2, toolCallId: "c1", ok: true, summary: "ok" },
+              toolCall(3, "c2"),
+            ),
+          );
+        }
+        if (url === "/api/llm/agent/callback") return new Response(null, { status: 204 });
+        if (url === `/api/llm/agent/${RUN}/stream?from=4`) {
+          return sse(
+            frames(
+              { type: "tool-result", runId: RUN, id: 4, toolCallId: "c2", ok: true, summary: "ok" },
+              { type: "finish", runId: RUN, id: 5, status: "done" },
+            ),
+          );
+        }
+        throw new Error(`unexpected fetch ${url}`);
+      }),
+    );
+    const executed: string[] = [];
+    const h = handlers(async (call) => {
+      executed.push(call.toolCallId);
+      return { ok: true, blockIds: ["b1"] };
+    });
+    const outcome = await reattachAgentRun({ runId: RUN, prompt: "p", answeredToolCallIds: ["c1"] }, h.value);
+    expect(outcome.status).toBe("done");
+    expect(executed).toEqual(["c2"]);
+    expect(h.seen.map((e) => e.id)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(urls.filter((u) => u.includes("/stream"))).toEqual([
+      `/api/llm/agent/${RUN}/stream?from=0`,
+      `/api/llm/agent/${RUN}/stream?from=4`,
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/trpc/react";
+import { fetchRunLog } from "./run-log";
+
+function formatDuration(ms: number | null): string {
+  if (ms === null) return "running";
+  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`;
+}
+
+function RunLog({ runId }: { runId: string }) {
+  const log = useQuery({
+    queryKey: ["run-log", runId],
+    queryFn: ({ signal }) => fetchRunLog(runId, signal),
+    staleTime: 5_000,
+  });
+  if (log.isPending) return <p className="muted">Loading the event log…</p>;
+  if (log.isError) return <p className="message-notice">{log.error.message}</p>;
+  return (
+    <ol className="run-log" data-testid="run-log" aria-label="Event log">
+      {log.data.lines.map((line) => (
+        <li key={line.id} className="run-log-line" data-testid="run-log-line" data-type={line.type}>
+          <span className="run-log-id">#{line.id}</span>
+          <span className="run-log-time">{line.elapsedMs === undefined ? "" : `+${line.elapsedMs} ms`}</span>
+          <span className="run-log-type">{line.type}</span>
+          <span className="run-log-text">{line.text}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The writer's runs on this document: prompt, model, status, timing, tool calls, tokens; each opens its event log. */
+export function RunHistory({
+  documentId,
+  openRunId,
+  onOpen,
+}: {
+  documentId: string;
+  openRunId: string | null;
+  onOpen: (runId: string | null) => void;
+}) {
+  const trpc = useTRPC();
+  const runs = useQuery({ ...trpc.assistant.runs.queryOptions({ documentId }), staleTime: 0 });
+  if (runs.isPending) return <p className="muted run-history">Loading runs…</p>;
+  if (runs.isError) return <p className="message-notice run-history">{runs.error.message}</p>;
+  if (runs.data.length === 0) return <p className="muted run-history">No agent runs on this document yet.</p>;
+  return (
+    <ul className="run-history" data-testid="run-history" aria-label="Agent runs">
+      {runs.data.map((run) => (
+        <li key={run.id} className="run-history-item" data-testid="run-history-item" data-status={run.status}>
+          <button
+            type="button"
+            className="run-history-open"
+            aria-expanded={openRunId === run.id}
+            onClick={() => onOpen(openRunId === run.id ? null : run.id)}
+          >
+            <span className="run-history-prompt">{run.prompt}</span>
+            <span className="run-history-meta">
+              {run.status} · {run.model} · {new Date(run.startedAt).toLocaleString()} ·{" "}
+              {formatDuration(run.durationMs)} · {run.toolCalls} tool calls ·{" "}
+              {run.inputTokens + run.outputTokens} tokens
+            </span>
+          </button>
+          {openRunId === run.id ? <RunLog runId={run.id} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { safeReturnPath } from "./return-path";
+
+describe("the return path after signing in", () => {
+  it("keeps a path on this site", () => {
+    expect(safeReturnPath("/documents/abc?x=1")).toBe("/documents/abc?x=1");
+  });
+
+  it("falls back to home for anything that could leave the site", () => {
+    for (const next of [
+      undefined,
+      "",
+      "https://evil.test",
+      "//evil.test",
+      "/\\evil.test",
+      "javascript:alert(1)",
+    ]) {
+      expect(safeReturnPath(next)).toBe("/");
+    }
+  });
+});

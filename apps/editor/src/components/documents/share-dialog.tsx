@@ -1,0 +1,110 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useTRPC } from "@/trpc/react";
+import "./sharing.css";
+
+type MemberRole = "editor" | "viewer";
+
+/** The owner's sharing dialog: add people by email with a role, change roles, remove members. */
+export function ShareDialog({ documentId, onClose }: { documentId: string; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<MemberRole>("editor");
+  const members = useQuery(trpc.documents.members.queryOptions({ id: documentId }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.documents.members.queryKey() });
+  const share = useMutation(
+    trpc.documents.share.mutationOptions({
+      onSuccess: () => {
+        setEmail("");
+        return refresh();
+      },
+    }),
+  );
+  const setMemberRole = useMutation(trpc.documents.setRole.mutationOptions({ onSettled: refresh }));
+  const remove = useMutation(trpc.documents.removeMember.mutationOptions({ onSettled: refresh }));
+  const failure = share.error ?? setMemberRole.error ?? remove.error ?? members.error;
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    share.mutate({ id: documentId, email: email.trim(), role });
+  };
+
+  return (
+    <dialog ref={dialog} className="share-dialog" aria-label="Share document" onClose={onClose}>
+      <h2>Share</h2>
+      <form className="share-form" onSubmit={submit}>
+        <input
+          className="input"
+          type="email"
+          required
+          placeholder="Email"
+          aria-label="Email to share with"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <RoleSelect label="Role" value={role} onChange={setRole} />
+        <button type="submit" className="button primary" disabled={share.isPending}>
+          Share
+        </button>
+      </form>
+      {failure ? (
+        <p role="alert" className="error small">
+          {failure.message}
+        </p>
+      ) : null}
+      <ul className="share-members" aria-label="People with access">
+        {members.data?.map((member) => (
+          <li key={member.userId} data-testid="share-member">
+            <span>{member.email ?? member.name}</span>
+            {member.role === "owner" ? (
+              <span className="muted small">owner</span>
+            ) : (
+              <span className="share-member-actions">
+                <RoleSelect
+                  label={`Role of ${member.email ?? member.name}`}
+                  value={member.role}
+                  onChange={(next) =>
+                    setMemberRole.mutate({ id: documentId, userId: member.userId, role: next })
+                  }
+                />
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Remove ${member.email ?? member.name}`}
+                  onClick={() => remove.mutate({ id: documentId, userId: member.userId })}
+                >
+                  Remove
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="button" onClick={() => dialog.current?.close()}>
+        Done
+      </button>
+    </dialog>
+  );
+}
+
+function RoleSelect(props: { label: string; value: MemberRole; onChange: (role: MemberRole) => void }) {
+  return (
+    <select
+      className="input share-role"
+      aria-label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value === "viewer" ? "viewer" : "editor")}
+    >
+      <option value="editor">Editor</option>
+      <option value="viewer">Viewer</option>
+    </select>
+  );
+}

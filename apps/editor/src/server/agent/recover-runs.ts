@@ -1,0 +1,109 @@
+import { armRunTimeout, armToolDeadline, toolHookToken } from "@coauthor/agent-workflow/server";
+import { getRun } from "workflow/api";
+import { getWorld } from "workflow/runtime";
+import { agentLimits } from "@/server/agent/limits";
+import { superviseRun } from "@/server/agent/run-control";
+import { failRun, findRun, listRunningRuns } from "@/server/runs";
+
+/** Error code of a run stopped because the server died while its model was answering. */
+export const SERVER_RESTARTED = "server-restarted";
+
+const READY_POLL_MS = 200;
+const READY_ATTEMPTS = 300;
+// Steps that stream model output: re-running one would stream new text under event ids the
+// client has already shown (measured: the engine re-runs an interrupted step from the start).
+const MODEL_STEP = /\/\/(callLlm|callPlanner)$/;
+
+async function waitUntilListening(port: string): Promise<boolean> {
+  for (let attempt = 0; attempt < READY_ATTEMPTS; attempt++) {
+    try {
+      const response = await fetch(`http://localhost:${port}/api/health`);
+      await response.arrayBuffer();
+      if (response.ok) return true;
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  return false;
+}
+
+/** Whether a step that streams model output was cut off mid-way (it is still marked running). */
+async function modelStepInterrupted(runId: string): Promise<boolean> {
+  const world = getWorld();
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await world.steps.list({ runId, resolveData: "none", pagination: { cursor } });
+    if (page.data.some((step) => step.status === "running" && MODEL_STEP.test(step.stepName))) return true;
+    if (!page.hasMore || !page.cursor) return false;
+    cursor = page.cursor;
+  }
+}
+
+/**
+ * Re-arms a recovered run's deadlines, which lived in the dead process's
+ * timers: the run time limit from its start, and a fresh tool deadline for
+ * every tool call still waiting (its hook is still registered).
+ */
+async function rearmDeadlines(runId: string): Promise<void> {
+  const limits = agentLimits();
+  const run = await findRun(runId);
+  if (run) armRunTimeout(runId, run.createdAt.getTime() + limits.runTimeoutMs);
+  const prefix = toolHookToken(runId, "");
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await getWorld().hooks.list({ runId, resolveData: "none", pagination: { cursor } });
+    for (const hook of page.data) {
+      if (!hook.token.startsWith(prefix)) continue;
+      armToolDeadline(runId, hook.token.slice(prefix.length), Date.now() + limits.toolDeadlineMs);
+    }
+    if (!page.hasMore || !page.cursor) return;
+    cursor = page.cursor;
+  }
+}
+
+/**
+ * Resumes what a previous server process left running (local world: one process, so nothing else
+ * can be working on these runs). A run waiting for a tool result carries on: its hooks are on disk,
+ * the world re-enqueues it and its deadlines are re-armed here. A run cut off while its model was
+ * answering ends with `error: server-restarted` instead of streaming a second, different answer.
+ */
+export async function recoverRuns(options: { localWorld: boolean }): Promise<void> {
+  let running = await listRunningRuns();
+  if (options.localWorld) {
+    const ended = new Set<string>();
+    for (const runId of running) {
+      if (!(await modelStepInterrupted(runId))) continue;
+      console.warn(`[agent] runId=${runId} was cut off mid model call by a restart: ending it`);
+      await failRun(runId, SERVER_RESTARTED);
+      await getRun(runId).cancel();
+      ended.add(runId);
+    }
+    // Their end is recorded (failed, summary server-restarted): nothing left to supervise.
+    running = running.filter((runId) => !ended.has(runId));
+    // The local world's queue lived in the dead process's memory: start() re-enqueues every
+    // pending/running run from the data folder.
+    await getWorld().start?.();
+  }
+  for (const runId of running) {
+    await rearmDeadlines(runId);
+    superviseRun(runId);
+  }
+  if (running.length > 0) console.info(`[agent] resuming ${running.length} run(s) left running`);
+}
+
+/** Starts `recoverRuns` once the server on `port` answers (never throws: failures are logged). */
+export function recoverRunsWhenListening(options: { port: string; localWorld: boolean }): void {
+  waitUntilListening(options.port)
+    .then((listening) => {
+      if (!listening) throw new Error(`the server on port ${options.port} never answered`);
+      return recoverRuns(options);
+    })
+    .catch((error: unknown) => console.error("[agent] run recovery failed:", error));
+}
+
+/** Why an ended run wrote no last frame: `server-restarted` when recovery stopped it, else null. */
+export async function recoveryEndCode(runId: string): Promise<string | null> {
+  const run = await findRun(runId);
+  return run?.status === "failed" && run.summary === SERVER_RESTARTED ? SERVER_RESTARTED : null;
+}

@@ -1,0 +1,87 @@
+import { signingKeys } from "@coauthor/agent-workflow";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { env } from "@/env";
+import { type Database, getDb } from "@/server/db";
+import { authAccounts, authSessions, authVerifications, users } from "@/server/db/schema";
+import { AUTH_COOKIE_PREFIX } from "./cookie";
+
+/** The OAuth providers whose client id and secret are configured. */
+export function enabledOAuthProviders(): ("github" | "google")[] {
+  const providers: ("github" | "google")[] = [];
+  if (env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET) providers.push("github");
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) providers.push("google");
+  return providers;
+}
+
+function socialProviders() {
+  return {
+    ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+      ? { github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET } }
+      : {}),
+    ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      : {}),
+  };
+}
+
+/**
+ * CSRF: Better Auth refuses cookie-carrying POSTs whose Origin is not trusted.
+ * Without BETTER_AUTH_URL the app answers on whatever host it is reached by
+ * (localhost, 127.0.0.1, a LAN address), so the page's own host is trusted —
+ * a cross-site form still carries its foreign Origin and is refused.
+ */
+function sameSiteOrigins(request: Request | undefined): string[] {
+  const host = request?.headers.get("host");
+  if (!host) return [];
+  return env.SECURE_COOKIES === "true" ? [`https://${host}`] : [`http://${host}`, `https://${host}`];
+}
+
+function createAuth(db: Database) {
+  const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE };
+  return betterAuth({
+    appName: "Coauthor",
+    baseURL: env.BETTER_AUTH_URL,
+    // The same generated-or-configured key that signed the old session cookie.
+    secret: new TextDecoder().decode(signingKeys().session),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      // Better Auth's `user` model is our `users` table, so documents and runs keep their foreign keys.
+      schema: { user: users, session: authSessions, account: authAccounts, verification: authVerifications },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    socialProviders: socialProviders(),
+    trustedOrigins: (request) => sameSiteOrigins(request),
+    // No cookie cache: every request reads the session row, so "sign out everywhere" is immediate.
+    session: { expiresIn: 60 * 60 * 24 * 30, cookieCache: { enabled: false } },
+    // Per client address; password guessing and sign-up floods get 429.
+    rateLimit: {
+      enabled: true,
+      storage: "memory",
+      customRules: { "/sign-in/*": perMinute, "/sign-up/*": perMinute },
+    },
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: env.SECURE_COOKIES === "true",
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+/** The configured Better Auth instance. */
+export type Auth = ReturnType<typeof createAuth>;
+
+const KEY = Symbol.for("coauthor.auth");
+type Holder = typeof globalThis & { [KEY]?: Promise<Auth> };
+
+/** The process-wide Better Auth instance (built once the database is open, shared across Next bundles). */
+export function getAuth(): Promise<Auth> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= getDb()
+    .then(createAuth)
+    .catch((error: unknown) => {
+      delete holder[KEY];
+      throw error;
+    });
+  return holder[KEY];
+}

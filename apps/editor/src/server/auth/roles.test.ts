@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { memberRoleSchema, roleAllows } from "./roles";
+
+describe("document roles", () => {
+  it("lets every role read, and only owners and editors edit", () => {
+    expect(roleAllows("owner", "read")).toBe(true);
+    expect(roleAllows("editor", "read")).toBe(true);
+    expect(roleAllows("viewer", "read")).toBe(true);
+    expect(roleAllows("owner", "edit")).toBe(true);
+    expect(roleAllows("editor", "edit")).toBe(true);
+    expect(roleAllows("viewer", "edit")).toBe(false);
+  });
+
+  it("never accepts owner as a role to share with", () => {
+    expect(memberRoleSchema.safeParse("owner").success).toBe(false);
+    expect(memberRoleSchema.safeParse("viewer").success).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import type { AgentRunOutcome } from "@coauthor/agent-workflow/server";
+import { and, desc, eq } from "drizzle-orm";
+import { getRun } from "workflow/api";
+import { appendMessages } from "./conversation";
+import { getDb } from "./db";
+import { runs } from "./db/schema";
+
+const HISTORY_LIMIT = 100;
+
+/** A user's runs on a document, newest first: what was asked and how it went. */
+export async function listDocumentRuns(documentId: string, userId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(runs)
+    .where(and(eq(runs.documentId, documentId), eq(runs.userId, userId)))
+    .orderBy(desc(runs.createdAt))
+    .limit(HISTORY_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    prompt: row.prompt,
+    model: row.model,
+    status: row.status,
+    summary: row.summary,
+    toolCalls: row.toolCalls,
+    inputTokens: row.inputTokens,
+    outputTokens: row.outputTokens,
+    startedAt: row.createdAt.toISOString(),
+    durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null,
+  }));
+}
+
+function isOutcome(value: unknown): value is AgentRunOutcome {
+  return typeof value === "object" && value !== null && "status" in value && typeof value.status === "string";
+}
+
+/**
+ * Stores what an ended run reported (tool calls, tokens, summary) and its
+ * exchange in the user's conversation: the prompt and the assistant's reply.
+ * Idempotent: message ids derive from the run id.
+ */
+export async function recordRunOutcome(runId: string): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select().from(runs).where(eq(runs.id, runId));
+  if (!row) return;
+  const run = getRun(runId);
+  const outcome: unknown = (await run.status) === "completed" ? await run.returnValue : undefined;
+  const ended = isOutcome(outcome) ? outcome : undefined;
+  await db
+    .update(runs)
+    .set({
+      summary: ended?.summary ?? ended?.code ?? row.summary,
+      toolCalls: ended?.toolCalls ?? 0,
+      inputTokens: ended?.usage?.inputTokens ?? 0,
+      outputTokens: ended?.usage?.outputTokens ?? 0,
+      finishedAt: row.finishedAt ?? new Date(),
+    })
+    .where(eq(runs.id, runId));
+  await appendMessages(row.documentId, row.userId, [
+    { id: `${runId}:user`, role: "user", mode: "agent", content: row.prompt, runId, at: row.createdAt },
+    {
+      id: `${runId}:assistant`,
+      role: "assistant",
+      mode: "agent",
+      content:
+        ended?.reply || ended?.summary || (ended?.status === "error" ? `Failed: ${ended.summary ?? ""}` : ""),
+      runId,
+      at: row.finishedAt ?? new Date(),
+    },
+  ]);
+}

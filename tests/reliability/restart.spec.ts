@@ -1,0 +1,99 @@
+import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
+import type { RunEvent } from "@coauthor/types";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
+import { blockTexts, idsOf, isTerminal, postResult, RunStream, range } from "./run-stream.ts";
+import { AppServer } from "./server.ts";
+
+type ToolCall = Extract<RunEvent, { type: "tool-call" }>;
+
+// The server process is killed with SIGKILL while two runs are in flight: one
+// waiting for the browser's tool result, one in the middle of a model call.
+const server = new AppServer({ AGENT_TOOL_DEADLINE_MS: "30000", MAX_CONCURRENT_RUNS_PER_USER: "5" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.dispose();
+});
+
+test("a server killed mid-run comes back: a run waiting for a tool goes on, one cut off mid model call ends with server-restarted", async () => {
+  test.setTimeout(120_000);
+  const client = await new CoauthorClient(server.url).signIn();
+  const toolDocument = await client.createDocument();
+  const modelDocument = await client.createDocument();
+
+  // Run A: the first tool call is answered; the second is applied here, but the server dies
+  // before its result is delivered.
+  const editor = createDocumentEditor();
+  const executed: string[] = [];
+  const runA = await RunStream.start(client, toolDocument, "count to 3");
+  expect(runA.status).toBe(200);
+  const seenA: RunEvent[] = [];
+  let pending: { call: ToolCall; result: unknown } | null = null;
+  while (!pending) {
+    const event = await runA.next();
+    if (!event) throw new Error("run A ended early");
+    seenA.push(event);
+    if (event.type !== "tool-call") continue;
+    executed.push(event.toolCallId);
+    const result = await runEditorTool(editor, event.toolName, event.input);
+    if (executed.length === 1) expect(await postResult(client, event, result)).toBe(204);
+    else pending = { call: event, result };
+  }
+
+  // Run B: a long model answer, cut off after a few words.
+  const runB = await RunStream.start(client, modelDocument, "write 400 words");
+  expect(runB.status).toBe(200);
+  const seenB = await runB.readUntil((event) => event.type === "text-delta" && event.id >= 5);
+  expect(seenB.at(-1)?.type).toBe("text-delta");
+
+  await server.kill("SIGKILL");
+  await server.start();
+
+  // The browser delivers the result it could not post before, then reattaches after the last
+  // event it saw and runs what comes next (each call once).
+  expect(await postResult(client, pending.call, pending.result)).toBe(204);
+  const reattached = await RunStream.attach(client, runA.runId, (seenA.at(-1)?.id ?? -1) + 1);
+  expect(reattached.status).toBe(200);
+  let finish: RunEvent | null = null;
+  while (!finish) {
+    const event = await reattached.next();
+    if (!event) throw new Error("run A's stream ended without a last frame");
+    seenA.push(event);
+    if (isTerminal(event)) finish = event;
+    if (event.type !== "tool-call") continue;
+    expect(executed).not.toContain(event.toolCallId);
+    executed.push(event.toolCallId);
+    expect(await postResult(client, event, await runEditorTool(editor, event.toolName, event.input))).toBe(
+      204,
+    );
+  }
+  expect(finish).toMatchObject({ type: "finish", status: "done" });
+  expect(blockTexts(editor).filter((text) => text !== "")).toEqual(["1", "2", "3"]);
+  expect(idsOf(seenA)).toEqual(range(seenA.length));
+
+  // The whole of run A, replayed: every event once, every tool call once with one result.
+  const replayA = await (await RunStream.attach(client, runA.runId, 0)).readUntil(isTerminal);
+  expect(idsOf(replayA)).toEqual(range(replayA.length));
+  const calls = replayA.flatMap((e) => (e.type === "tool-call" ? [e.toolCallId] : []));
+  const results = replayA.flatMap((e) => (e.type === "tool-result" ? [e.toolCallId] : []));
+  expect(calls).toEqual(executed);
+  expect(results).toEqual(executed);
+
+  // Run B could not carry on (its model call died with the process): it ends, clearly, once.
+  const replayB = await (await RunStream.attach(client, runB.runId, 0)).readUntil(isTerminal);
+  expect(idsOf(replayB)).toEqual(range(replayB.length));
+  expect(replayB.at(-1)).toMatchObject({ type: "error", code: "server-restarted", recoverable: false });
+  const texts = replayB.filter((e) => e.type === "text-delta");
+  expect(texts.length).toBeGreaterThanOrEqual(5);
+
+  // Neither run is left "running": nothing to reattach, and the documents take new runs.
+  for (const documentId of [toolDocument, modelDocument]) {
+    await expect
+      .poll(async () => (await client.fetch(`/api/llm/agent/active?documentId=${documentId}`)).json())
+      .toEqual({ run: null });
+  }
+});

@@ -1,0 +1,104 @@
+// Spawns the production build as its own server (its own port, data folder and
+// environment) so a test can kill it with SIGKILL and start it again.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const START_SCRIPT = resolve(import.meta.dirname, "../../apps/editor/scripts/start.mjs");
+const READY_TIMEOUT_MS = 60_000;
+
+/** A server process of the app that a test owns. */
+export class AppServer {
+  private port = 0;
+  readonly dataDir: string;
+  readonly env: Record<string, string>;
+  private child: ChildProcess | null = null;
+  /** Everything the server printed (stdout and stderr), across restarts. */
+  log = "";
+
+  constructor(env: Record<string, string> = {}) {
+    this.dataDir = mkdtempSync(join(tmpdir(), "coauthor-reliability-"));
+    this.env = env;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server (same port and data folder every time) and waits until it answers. */
+  async start(): Promise<void> {
+    if (this.child) throw new Error("server already running");
+    if (this.port === 0) this.port = await freePort();
+    // Its own process group, so SIGKILL reaches `next start` too (start.mjs is its parent).
+    const child = spawn(process.execPath, [START_SCRIPT], {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: "127.0.0.1",
+        COAUTHOR_DATA_DIR: this.dataDir,
+        OFFLINE_MODEL_WORD_DELAY_MS: "40",
+        ...this.env,
+      },
+    });
+    this.child = child;
+    child.stdout?.on("data", (chunk: Buffer) => {
+      this.log += chunk.toString();
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      this.log += chunk.toString();
+    });
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${this.log}`);
+      try {
+        const response = await fetch(`${this.url}/api/health`);
+        await response.arrayBuffer();
+        if (response.ok) return;
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+      }
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    throw new Error(`server on ${this.port} did not become ready:\n${this.log}`);
+  }
+
+  /** Stops the server for good and deletes its data folder. */
+  async dispose(): Promise<void> {
+    await this.kill();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** Kills the whole server process group at once (no shutdown of any kind) and waits for it to go. */
+  async kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((done) => child.once("exit", () => done()));
+    process.kill(-child.pid, signal);
+    await exited;
+    // The port is free once nothing answers on it.
+    for (;;) {
+      try {
+        await fetch(`${this.url}/api/health`);
+      } catch (error) {
+        if (error instanceof TypeError) return;
+        throw error;
+      }
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+}
+
+/** A port nothing listens on right now (the OS picks it), so parallel suites never collide. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const address = probe.address();
+  await new Promise<void>((done) => probe.close(() => done()));
+  if (address === null || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
