@@ -1,18 +1,18 @@
+import { type FakeOpenAIServer, startFakeOpenAIServer } from "@coauthor/agent-workflow/testing";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
-import { type FailingModelServer, startFailingModelServer } from "./fake-model.ts";
 import { idsOf, range } from "./run-stream.ts";
 import { AppServer } from "./server.ts";
 
-let model: FailingModelServer;
+let model: FakeOpenAIServer;
 let server: AppServer;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  model = await startFailingModelServer();
+  model = await startFakeOpenAIServer();
   // The real OpenAI-compatible provider, pointed at a model server that dies mid-answer.
   server = new AppServer({
-    OPENAI_COMPATIBLE_BASE_URL: model.baseURL,
+    OPENAI_COMPATIBLE_BASE_URL: `${model.url}/v1`,
     OPENAI_COMPATIBLE_MODEL: "fake",
     OPENAI_COMPATIBLE_API_KEY: "test-key",
     COAUTHOR_DEFAULT_MODEL: "compatible:fake",
@@ -27,9 +27,14 @@ test.afterAll(async () => {
 test("a model provider that fails mid-stream ends the run with one clean error event", async () => {
   const client = await new CoauthorClient(server.url).signIn();
   const documentId = await client.createDocument();
+  // A few words, then the connection is cut (no [DONE]). The planner's request gets "no plan".
+  model.enqueue({
+    kind: "stream",
+    chunks: [{ type: "text", text: "Working on " }, { type: "text", text: "it, " }, { type: "reset" }],
+  });
   const run = await client.runAgent(documentId, "tighten the intro");
   expect(run.status).toBe(200);
-  expect(model.cutOff()).toBeGreaterThanOrEqual(1);
+  expect(model.requests).toHaveLength(1);
   expect(idsOf(run.events)).toEqual(range(run.events.length));
   const last = run.events.at(-1);
   expect(last).toMatchObject({ type: "error", code: "model-error", recoverable: false });

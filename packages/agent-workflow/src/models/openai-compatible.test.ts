@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { resumeToolHook } from "../resume-tool-hook.ts";
 import { agentWorkflow } from "../workflows/agent/index.ts";
-import { collectEvents } from "../workflows/agent/test-harness.ts";
+import { collectEvents, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { type FakeOpenAIServer, startFakeOpenAIServer, streamedTurn } from "./fake-openai-server.ts";
 import { registerModel } from "./registry.ts";
@@ -40,14 +40,7 @@ const input = (prompt = "append a paragraph"): AgentWorkflowInput => ({
   prompt,
   messages: [],
   modelId: MODEL_ID,
-  limits: {
-    maxSteps: 8,
-    maxToolCallsPerStep: 5,
-    toolDeadlineMs: 20_000,
-    modelStepTimeoutMs: 30_000,
-    maxReplans: 2,
-    runTimeoutMs: 600_000,
-  },
+  limits: TEST_LIMITS,
 });
 
 const okInsert = { ok: true, blockIds: ["b00000001"] };

@@ -6,7 +6,7 @@ import { cancelHookToken, verifyHookToken } from "../../hook-token.ts";
 import { resumeToolHook } from "../../resume-tool-hook.ts";
 import { signingKeys } from "../../secrets.ts";
 import { agentWorkflow } from "./index.ts";
-import { collectEvents, registerScriptedModel } from "./test-harness.ts";
+import { collectEvents, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 
 const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): AgentWorkflowInput => ({
@@ -15,14 +15,7 @@ const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): Ag
   prompt: "append a paragraph",
   messages: [],
   modelId,
-  limits: {
-    maxSteps: 8,
-    maxToolCallsPerStep: 5,
-    toolDeadlineMs: 20_000,
-    modelStepTimeoutMs: 30_000,
-    maxReplans: 2,
-    runTimeoutMs: 600_000,
-  },
+  limits: { ...TEST_LIMITS },
   ...overrides,
 });
 
@@ -136,14 +129,7 @@ describe("agent workflow", () => {
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
       input("scripted-timeout", {
-        limits: {
-          maxSteps: 8,
-          maxToolCallsPerStep: 5,
-          toolDeadlineMs: 1_000,
-          modelStepTimeoutMs: 30_000,
-          maxReplans: 2,
-          runTimeoutMs: 600_000,
-        },
+        limits: { ...TEST_LIMITS, toolDeadlineMs: 1_000 },
       }),
     ]);
     const events = await collectEvents(run.getReadable<string>());
@@ -156,14 +142,7 @@ describe("agent workflow", () => {
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
       input("scripted-limit", {
-        limits: {
-          maxSteps: 2,
-          maxToolCallsPerStep: 5,
-          toolDeadlineMs: 20_000,
-          modelStepTimeoutMs: 30_000,
-          maxReplans: 2,
-          runTimeoutMs: 600_000,
-        },
+        limits: { ...TEST_LIMITS, maxSteps: 2 },
       }),
     ]);
     let answered = 0;
@@ -205,14 +184,7 @@ describe("agent workflow", () => {
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
       input("scripted-many", {
-        limits: {
-          maxSteps: 8,
-          maxToolCallsPerStep: 2,
-          toolDeadlineMs: 20_000,
-          modelStepTimeoutMs: 30_000,
-          maxReplans: 2,
-          runTimeoutMs: 600_000,
-        },
+        limits: { ...TEST_LIMITS, maxToolCallsPerStep: 2 },
       }),
     ]);
     const order: string[] = [];

@@ -5,17 +5,10 @@ import { start } from "workflow/api";
 import { registerModel } from "../../models/registry.ts";
 import { resumeToolHook } from "../../resume-tool-hook.ts";
 import { agentWorkflow } from "./index.ts";
-import { collectEvents, registerScriptedModel, type ScriptTurn } from "./test-harness.ts";
-import type { AgentLimits, AgentWorkflowInput } from "./types.ts";
+import { collectEvents, registerScriptedModel, type ScriptTurn, TEST_LIMITS } from "./test-harness.ts";
+import type { AgentWorkflowInput } from "./types.ts";
 
-const LIMITS: AgentLimits = {
-  maxSteps: 8,
-  maxToolCallsPerStep: 5,
-  toolDeadlineMs: 20_000,
-  modelStepTimeoutMs: 30_000,
-  maxReplans: 2,
-  runTimeoutMs: 600_000,
-};
+const LIMITS = TEST_LIMITS;
 const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): AgentWorkflowInput => ({
   userId: "u1",
   documentId: "d1",

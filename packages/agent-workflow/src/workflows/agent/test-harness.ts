@@ -4,6 +4,17 @@ import type { RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { MockLanguageModelV4 } from "ai/test";
 import { registerModel } from "../../models/registry.ts";
+import type { AgentLimits } from "./types.ts";
+
+/** Limits for test runs: the server's defaults with a shorter tool deadline. */
+export const TEST_LIMITS: AgentLimits = {
+  maxSteps: 8,
+  maxToolCallsPerStep: 5,
+  toolDeadlineMs: 20_000,
+  modelStepTimeoutMs: 30_000,
+  maxReplans: 2,
+  runTimeoutMs: 600_000,
+};
 
 /** One scripted model turn: text then optional tool calls. */
 export interface ScriptTurn {

@@ -57,6 +57,9 @@ export async function callLlm(args: {
     await writer.write(chunk);
   };
   const coalescer = createDeltaCoalescer(write, COALESCE_WINDOW_MS);
+  const inputTools = new Map<string, string>();
+  let text = "";
+  let errorMessage: string | undefined;
   const startedAt = Date.now();
   const logTurn = (turn: LlmTurn): LlmTurn => {
     const fields = {
@@ -71,9 +74,9 @@ export async function callLlm(args: {
     else log.info("model turn", fields);
     return turn;
   };
-  const inputTools = new Map<string, string>();
-  let text = "";
-  let errorMessage: string | undefined;
+  /** A turn that ended without a usable answer (aborted or failed): what streamed so far, no calls. */
+  const ended = (end: Pick<LlmTurn, "status" | "errorMessage" | "abortReason">): LlmTurn =>
+    logTurn({ nextId, text, toolCalls: [], responseMessages: [], usage: zero, ...end });
   try {
     if (args.leading.length > 0) await write(args.leading);
     const result = streamText({
@@ -99,27 +102,9 @@ export async function callLlm(args: {
       }
     }
     await coalescer.flush();
-    if (runAbort.aborted)
-      return logTurn({
-        status: "aborted",
-        nextId,
-        text,
-        toolCalls: [],
-        responseMessages: [],
-        usage: zero,
-        abortReason: reasonOf(runAbort),
-      });
+    if (runAbort.aborted) return ended({ status: "aborted", abortReason: reasonOf(runAbort) });
     if (signal.aborted) errorMessage ??= `model step timed out after ${args.timeoutMs} ms`;
-    if (errorMessage)
-      return logTurn({
-        status: "error",
-        nextId,
-        text,
-        toolCalls: [],
-        responseMessages: [],
-        errorMessage,
-        usage: zero,
-      });
+    if (errorMessage) return ended({ status: "error", errorMessage });
     const [toolCalls, response, usage] = await Promise.all([
       result.toolCalls,
       result.response,
@@ -139,26 +124,8 @@ export async function callLlm(args: {
     });
   } catch (error) {
     await coalescer.flush();
-    if (runAbort.aborted)
-      return logTurn({
-        status: "aborted",
-        nextId,
-        text,
-        toolCalls: [],
-        responseMessages: [],
-        usage: zero,
-        abortReason: reasonOf(runAbort),
-      });
-    const message = describeModelError(error);
-    return logTurn({
-      status: "error",
-      nextId,
-      text,
-      toolCalls: [],
-      responseMessages: [],
-      errorMessage: message,
-      usage: zero,
-    });
+    if (runAbort.aborted) return ended({ status: "aborted", abortReason: reasonOf(runAbort) });
+    return ended({ status: "error", errorMessage: describeModelError(error) });
   } finally {
     writer.releaseLock();
   }
