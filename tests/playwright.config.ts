@@ -53,6 +53,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       COAUTHOR_DATA_DIR: dataDir,
       OFFLINE_MODEL_WORD_DELAY_MS: process.env.OFFLINE_MODEL_WORD_DELAY_MS ?? "40",
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       AGENT_TOOL_DEADLINE_MS: "15000",
       RATE_LIMIT_CHAT_PER_MINUTE: "5",
       MAX_CONCURRENT_RUNS_PER_USER: "2",

@@ -22,6 +22,8 @@ export class RunStream {
   });
   /** Whether the server ended the stream. */
   ended = false;
+  /** The heartbeats the stream carried (`next` skips them). */
+  readonly heartbeats: RunEvent[] = [];
 
   constructor(response: Response, runId: string, controller: AbortController) {
     this.runId = runId;
@@ -56,7 +58,10 @@ export class RunStream {
     for (;;) {
       const event = this.queue.shift();
       if (event) {
-        if (event.type === "heartbeat") continue;
+        if (event.type === "heartbeat") {
+          this.heartbeats.push(event);
+          continue;
+        }
         return event;
       }
       if (!this.reader || this.ended) return null;

@@ -12,6 +12,8 @@ const envSchema = z.object({
   RATE_LIMIT_CHAT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAX_CONCURRENT_RUNS_PER_USER: z.coerce.number().int().min(1).default(3),
   MAX_CONCURRENT_RUNS_PER_DOCUMENT: z.coerce.number().int().min(1).default(2),
+  // Silence on a run's SSE stream after which a heartbeat frame goes out.
+  SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // Accounts (Better Auth). The secret is SESSION_SECRET (agent package, generated when unset).
   BETTER_AUTH_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),

@@ -5,4 +5,11 @@ export {
   OFFLINE_MODEL_ID,
   OFFLINE_MODEL_LABEL,
 } from "./offline-model.ts";
-export { defaultModelId, isAllowedModel, listModels, registerModel, resolveModel } from "./registry.ts";
+export {
+  assertModelConfig,
+  defaultModelId,
+  isAllowedModel,
+  listModels,
+  registerModel,
+  resolveModel,
+} from "./registry.ts";

@@ -98,6 +98,20 @@ export function listModels(): ModelInfo[] {
   return models;
 }
 
+/**
+ * Checks the model configuration at start: the environment parses and the
+ * default model, when named, is one this server offers. Throws naming the variable.
+ */
+export function assertModelConfig(): void {
+  const preferred = agentEnv().COAUTHOR_DEFAULT_MODEL;
+  const offered = listModels().map((m) => m.id);
+  if (preferred && !offered.includes(preferred)) {
+    throw new Error(
+      `COAUTHOR_DEFAULT_MODEL: "${preferred}" is not a configured model (configured: ${offered.join(", ")})`,
+    );
+  }
+}
+
 /** The id used when a request names no model. */
 export function defaultModelId(): string {
   return listModels()[0]?.id ?? OFFLINE_MODEL_ID;

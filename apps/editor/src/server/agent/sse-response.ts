@@ -1,6 +1,7 @@
 import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
+import { env } from "@/env";
 import { recoveryEndCode, SERVER_RESTARTED } from "./recover-runs";
 
 const STATUS_POLL_MS = 500;
@@ -10,7 +11,6 @@ const GRACE_MS = 1_500;
 const COMPLETED_GRACE_MS = 30_000;
 const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
 const LAST_ID = /(?:^|\n)id: (\d+)\n/g;
-const HEARTBEAT_MS = 15_000;
 
 /** The frames of a chunk whose id is at least `fromId` (chunks always hold whole frames). */
 export function framesFrom(chunk: string, fromId: number): string {
@@ -63,15 +63,18 @@ export function runEventResponse(
         controller.close();
         void reader.cancel().catch(() => undefined);
       };
-      // A heartbeat after 15 s of silence keeps proxies from closing the stream.
+      // A heartbeat after 15 s (SSE_HEARTBEAT_MS) of silence keeps proxies from closing the stream.
       // It repeats the last id, so it never disturbs a client's (runId, id) dedupe.
       let lastWrite = Date.now();
-      const heartbeat = setInterval(() => {
-        if (closed || terminal || Date.now() - lastWrite < HEARTBEAT_MS) return;
-        const event: RunEvent = { type: "heartbeat", runId, id: Math.max(lastId, 0), ts: Date.now() };
-        controller.enqueue(encoder.encode(encodeSseFrame(event)));
-        lastWrite = Date.now();
-      }, 1_000);
+      const heartbeat = setInterval(
+        () => {
+          if (closed || terminal || Date.now() - lastWrite < env.SSE_HEARTBEAT_MS) return;
+          const event: RunEvent = { type: "heartbeat", runId, id: Math.max(lastId, 0), ts: Date.now() };
+          controller.enqueue(encoder.encode(encodeSseFrame(event)));
+          lastWrite = Date.now();
+        },
+        Math.min(1_000, env.SSE_HEARTBEAT_MS / 2),
+      );
       const lastFrame = async (status: string): Promise<RunEvent> => {
         const id = lastId + 1;
         // Recovery stopped this run after a restart cut its model call off: say so.
