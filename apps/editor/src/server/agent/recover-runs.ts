@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { armRunTimeout, armToolDeadline, toolHookToken } from "@coauthor/agent-workflow/server";
 import { getRun } from "workflow/api";
 import { getWorld } from "workflow/runtime";
@@ -74,7 +75,7 @@ export async function recoverRuns(options: { localWorld: boolean }): Promise<voi
     const ended = new Set<string>();
     for (const runId of running) {
       if (!(await modelStepInterrupted(runId))) continue;
-      console.warn(`[agent] runId=${runId} was cut off mid model call by a restart: ending it`);
+      log.warn("cut off mid model call by a restart: ending it", { runId });
       await failRun(runId, SERVER_RESTARTED);
       await getRun(runId).cancel();
       ended.add(runId);
@@ -89,7 +90,7 @@ export async function recoverRuns(options: { localWorld: boolean }): Promise<voi
     await rearmDeadlines(runId);
     superviseRun(runId);
   }
-  if (running.length > 0) console.info(`[agent] resuming ${running.length} run(s) left running`);
+  if (running.length > 0) log.info("resuming runs left running", { runs: running.length });
 }
 
 /** Starts `recoverRuns` once the server on `port` answers (never throws: failures are logged). */
@@ -99,7 +100,7 @@ export function recoverRunsWhenListening(options: { port: string; localWorld: bo
       if (!listening) throw new Error(`the server on port ${options.port} never answered`);
       return recoverRuns(options);
     })
-    .catch((error: unknown) => console.error("[agent] run recovery failed:", error));
+    .catch((error: unknown) => log.error("run recovery failed", { error }));
 }
 
 /** Why an ended run wrote no last frame: `server-restarted` when recovery stopped it, else null. */

@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { abortRun, cancelHookToken } from "@coauthor/agent-workflow/server";
 import { getRun, resumeHook } from "workflow/api";
 import { HookNotFoundError, WorkflowRunNotFoundError } from "workflow/errors";
@@ -73,6 +74,6 @@ export function superviseRun(runId: string): void {
         // Tool calls, tokens and the exchange for the stored conversation.
         await recordRunOutcome(runId);
       })
-      .catch((error: unknown) => console.error(`[agent] runId=${runId} supervision failed:`, error));
+      .catch((error: unknown) => log.error("supervision failed", { runId, error }));
   }, SUPERVISE_POLL_MS);
 }

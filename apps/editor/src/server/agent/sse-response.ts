@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
@@ -133,7 +134,7 @@ export function runEventResponse(
           }
         }
       } catch (error) {
-        if (!closed) console.error(`[agent] runId=${runId} stream failed:`, error);
+        if (!closed) log.error("stream failed", { runId, error });
       } finally {
         watchdog.stop();
         clearInterval(heartbeat);
@@ -163,7 +164,7 @@ function watchStatus(runId: string, done: () => boolean, onEnded: (status: strin
         }
       }
     } catch (error) {
-      console.error(`[agent] runId=${runId} status check failed:`, error);
+      log.error("status check failed", { runId, error });
     }
   }, STATUS_POLL_MS);
   return { stop: () => clearInterval(timer) };

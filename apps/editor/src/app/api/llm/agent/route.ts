@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { agentWorkflow } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
@@ -5,6 +6,7 @@ import { agentLimits } from "@/server/agent/limits";
 import { superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
+import { recordRunOutcome } from "@/server/run-history";
 import { finishRun, recordRun } from "@/server/runs";
 
 export const runtime = "nodejs";
@@ -40,14 +42,15 @@ export async function POST(request: Request): Promise<Response> {
     model: modelId,
   });
   superviseRun(run.runId);
-  console.info(`[agent] runId=${run.runId} started document=${input.documentId} model=${modelId}`);
+  log.info("run started", { runId: run.runId, documentId: input.documentId, model: modelId });
 
   return runEventResponse(run.runId, run.getReadable<string>(), {
     signal: request.signal,
     onEnd: (kind) => {
-      finishRun(run.runId, kind === "finish" ? "finished" : "failed").catch((error: unknown) =>
-        console.error(`[agent] runId=${run.runId} could not record the end:`, error),
-      );
+      finishRun(run.runId, kind === "finish" ? "finished" : "failed")
+        // The exchange goes into the stored conversation now, not at the next supervision poll.
+        .then(() => recordRunOutcome(run.runId))
+        .catch((error: unknown) => log.error("could not record the end", { runId: run.runId, error }));
     },
   });
 }

@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { requireUser } from "@/server/agent/authorize";
 import { cancelAgentRun } from "@/server/agent/run-control";
 import { apiError } from "@/server/http/errors";
@@ -17,6 +18,6 @@ export async function DELETE(
   if (!run) return apiError(404, "not_found:run", "run not found");
   if (run.userId !== user.userId) return apiError(403, "forbidden:run", "this run is not yours");
   await cancelAgentRun(runId, "stopped by the writer");
-  console.info(`[agent] runId=${runId} cancel requested`);
+  log.info("cancel requested", { runId });
   return new Response(null, { status: 204 });
 }

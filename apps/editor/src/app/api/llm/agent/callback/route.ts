@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { resumeToolHook, signingKeys, verifyHookToken } from "@coauthor/agent-workflow/server";
 import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
 import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
@@ -75,7 +76,7 @@ export async function POST(request: Request): Promise<Response> {
     }
   } catch (error) {
     await releaseTokenUse(claims.jti);
-    console.error(`[agent] runId=${claims.runId} toolCallId=${toolCallId} resume failed:`, error);
+    log.error("resume failed", { runId: claims.runId, toolCallId, error });
     return apiError(500, "internal:callback", "could not deliver the result; retry");
   }
   return new Response(null, { status: 204 });

@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
 import { requireOwnRun } from "@/server/agent/authorize-run";
@@ -45,7 +46,7 @@ export async function GET(
       } finally {
         await reader
           .cancel()
-          .catch((error: unknown) => console.error(`[runs] runId=${runId} events:`, error));
+          .catch((error: unknown) => log.error("events: could not release the stream", { runId, error }));
         controller.close();
       }
     },

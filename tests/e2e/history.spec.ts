@@ -1,0 +1,36 @@
+import { expect, test } from "../lib/test.ts";
+import { ask, createDocument, typeParagraphs, waitForRunEnd } from "./helpers.ts";
+
+test("the conversation comes back after a reload, and History opens each run's event log", async ({
+  page,
+}) => {
+  await createDocument(page);
+  await typeParagraphs(page, ["Start."]);
+  await ask(page, "agent", 'append "Remembered line"');
+  await waitForRunEnd(page);
+  const documentId = page.url().split("/").at(-1) ?? "";
+  const stored = `/api/trpc/assistant.conversation?input=${encodeURIComponent(JSON.stringify({ documentId }))}`;
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(stored)).json()) as { result: { data: unknown[] } }).result.data
+          .length,
+    )
+    .toBe(2);
+
+  await page.reload();
+  const messages = page.getByTestId("assistant-messages");
+  await expect(messages.locator(".message-user")).toHaveText(['append "Remembered line"']);
+  await expect(messages.locator(".message-assistant")).toContainText(["Done: the paragraph is at the end."]);
+
+  await page.getByTestId("assistant-history-toggle").click();
+  const run = page.getByTestId("run-history-item");
+  await expect(run).toHaveCount(1);
+  await expect(run).toContainText('append "Remembered line"');
+  await expect(run).toContainText("1 tool calls");
+  await run.getByRole("button").click();
+  const types = page.getByTestId("run-log-line");
+  await expect(types.first()).toHaveAttribute("data-type", "run-start");
+  await expect(types.last()).toHaveAttribute("data-type", "finish");
+  await expect(page.getByTestId("run-log")).toContainText("insertBlocks");
+});
