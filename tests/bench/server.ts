@@ -13,6 +13,8 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
+const STOP_GRACE_MS = 5_000;
+
 /** Starts `next start` via the app's start script and waits until it answers. */
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "coauthor-bench-"));
@@ -42,10 +44,27 @@ export async function startServer(port: number, env: Record<string, string> = {}
     baseURL,
     dataDir,
     pids: () => processTree(rootPid),
+    // `next start` runs as a child of the start script: signal the whole tree, and kill what is
+    // still busy (a server saturated by stalled runs ignored SIGTERM) after a grace period.
     stop: () =>
       new Promise((resolve) => {
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
+        const tree = processTree(rootPid);
+        const signal = (name: NodeJS.Signals) => {
+          for (const pid of tree) {
+            try {
+              process.kill(pid, name);
+            } catch (error) {
+              if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+            }
+          }
+        };
+        const force = setTimeout(() => signal("SIGKILL"), STOP_GRACE_MS);
+        child.once("exit", () => {
+          clearTimeout(force);
+          signal("SIGKILL");
+          resolve();
+        });
+        signal("SIGTERM");
       }),
   };
 }
