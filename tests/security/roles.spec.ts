@@ -101,6 +101,32 @@ test.describe("viewers", () => {
   });
 });
 
+test.describe("run history", () => {
+  test("the owner sees every run on the document and may read its log; an editor sees only their own", async ({
+    baseURL,
+  }) => {
+    const { owner, member, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const ownerRun = await owner.runAgent(documentId, 'append "From the owner"');
+    const memberRun = await member.runAgent(documentId, 'append "From the editor"');
+    expect(ownerRun.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+    expect(memberRun.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+
+    const listed = async (client: CoauthorClient) =>
+      (await client.trpc<{ id: string }[]>("assistant.runs", { documentId }, "query"))
+        .map((run) => run.id)
+        .sort();
+    expect(await listed(owner)).toEqual([ownerRun.runId, memberRun.runId].sort());
+    expect(await listed(member)).toEqual([memberRun.runId]);
+
+    // The owner audits the editor's run; the editor cannot read the owner's, nor reattach to it.
+    expect((await owner.fetch(`/api/runs/${memberRun.runId}/events`)).status).toBe(200);
+    const refused = await member.fetch(`/api/runs/${ownerRun.runId}/events`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "forbidden:run" });
+    expect((await owner.fetch(`/api/llm/agent/${memberRun.runId}/stream`)).status).toBe(403);
+  });
+});
+
 test.describe("non-members", () => {
   test("cannot start a run, read a run's events or reattach to its stream", async ({ baseURL }) => {
     const owner = await new CoauthorClient(baseURL ?? "").signIn();

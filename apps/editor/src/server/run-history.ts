@@ -7,17 +7,18 @@ import { runs } from "./db/schema";
 
 const HISTORY_LIMIT = 100;
 
-/** A user's runs on a document, newest first: what was asked and how it went. */
-export async function listDocumentRuns(documentId: string, userId: string) {
+/** Runs on a document, newest first (only `userId`'s when given): what was asked and how it went. */
+export async function listDocumentRuns(documentId: string, userId?: string) {
   const db = await getDb();
   const rows = await db
     .select()
     .from(runs)
-    .where(and(eq(runs.documentId, documentId), eq(runs.userId, userId)))
+    .where(and(eq(runs.documentId, documentId), userId ? eq(runs.userId, userId) : undefined))
     .orderBy(desc(runs.createdAt))
     .limit(HISTORY_LIMIT);
   return rows.map((row) => ({
     id: row.id,
+    userId: row.userId,
     prompt: row.prompt,
     model: row.model,
     status: row.status,

@@ -13,9 +13,12 @@ export const assistantRouter = {
     await documentFor(ctx.userId, input.documentId, "read");
     return listConversation(input.documentId, ctx.userId);
   }),
-  /** The caller's agent runs on a document, newest first (each one's event log: /api/runs/:runId/events). */
+  /**
+   * Agent runs on a document, newest first: every run for its owner (audit), the caller's own
+   * for members. Each one's event log: GET /api/runs/:runId/events.
+   */
   runs: protectedProcedure.input(documentInput).query(async ({ ctx, input }) => {
-    await documentFor(ctx.userId, input.documentId, "read");
-    return listDocumentRuns(input.documentId, ctx.userId);
+    const document = await documentFor(ctx.userId, input.documentId, "read");
+    return listDocumentRuns(input.documentId, document.role === "owner" ? undefined : ctx.userId);
   }),
 } satisfies TRPCRouterRecord;
