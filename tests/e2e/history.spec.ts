@@ -33,4 +33,16 @@ test("the conversation comes back after a reload, and History opens each run's e
   await expect(types.first()).toHaveAttribute("data-type", "run-start");
   await expect(types.last()).toHaveAttribute("data-type", "finish");
   await expect(page.getByTestId("run-log")).toContainText("insertBlocks");
+
+  // A new prompt sends the stored conversation as its history.
+  await page.getByTestId("assistant-history-toggle").click();
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/llm/stream"));
+  await ask(page, "chat", "How long is it?");
+  expect((await sent).postDataJSON()).toMatchObject({
+    prompt: "How long is it?",
+    messages: [
+      { role: "user", content: 'append "Remembered line"' },
+      { role: "assistant", content: expect.stringContaining("Done: the paragraph is at the end.") },
+    ],
+  });
 });
