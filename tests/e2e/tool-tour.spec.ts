@@ -1,5 +1,5 @@
 import { createDocumentEditor } from "@coauthor/tools";
-import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
+import { TOUR_DOCUMENT as DOCUMENT, TOUR_TOOLS } from "../lib/fixtures.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { ask, blocks, waitForRunEnd } from "./helpers.ts";
 
@@ -45,16 +45,7 @@ test("an agent run with six different tools on headings, lists and a table; one 
   await expect(editor.locator("h1 strong, h1 b, h1 .editor-text-bold").first()).toHaveText("Project");
   await expect(editor.locator("table")).toHaveCount(2);
   const tools = await page.getByTestId("assistant-tool-call").allTextContents();
-  const used = [
-    "readDocument",
-    "setBlockType",
-    "formatText",
-    "replaceText",
-    "updateTableCell",
-    "moveBlock",
-    "insertTable",
-  ];
-  for (const tool of used) expect(tools.some((line) => line.includes(tool))).toBe(true);
+  for (const tool of TOUR_TOOLS) expect(tools.some((line) => line.includes(tool))).toBe(true);
 
   await editor.locator("p").last().click();
   await page.keyboard.press("Control+z");

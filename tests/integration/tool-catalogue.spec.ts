@@ -1,6 +1,6 @@
 import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { TOUR_DOCUMENT as DOCUMENT } from "../lib/fixtures.ts";
+import { TOUR_DOCUMENT as DOCUMENT, TOUR_TOOLS } from "../lib/fixtures.ts";
 import { expect, test } from "../lib/test.ts";
 
 test("an agent run with six different tools edits a document with a heading, a list and a table", async ({
@@ -14,15 +14,7 @@ test("an agent run with six different tools edits a document with a heading, a l
   const tools = run.events
     .filter((e) => e.type === "tool-call")
     .map((e) => (e.type === "tool-call" ? e.toolName : ""));
-  expect(tools).toEqual([
-    "readDocument",
-    "setBlockType",
-    "formatText",
-    "replaceText",
-    "updateTableCell",
-    "moveBlock",
-    "insertTable",
-  ]);
+  expect(tools).toEqual(TOUR_TOOLS);
   expect(
     run.events.filter((e) => e.type === "tool-result").every((e) => e.type === "tool-result" && e.ok),
   ).toBe(true);

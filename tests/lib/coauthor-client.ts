@@ -142,20 +142,12 @@ export class CoauthorClient {
     };
   }
 
-  /** Calls a tRPC mutation (POST) or query (GET) and returns its data. */
+  /** Calls a tRPC mutation (POST) or query (GET) and returns its data (throws on an error answer). */
   async trpc<T>(path: string, input: unknown, kind: "query" | "mutation" = "mutation"): Promise<T> {
-    const response =
-      kind === "mutation"
-        ? await this.fetch(`/api/trpc/${path}`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(input ?? {}),
-          })
-        : await this.fetch(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input ?? {}))}`);
-    const body = (await response.json()) as { result?: { data: T }; error?: unknown };
-    if (!response.ok || !body.result)
-      throw new Error(`tRPC ${path} failed (${response.status}): ${JSON.stringify(body.error)}`);
-    return body.result.data;
+    const answer = await this.trpcCall<T>(path, input, kind);
+    if (answer.status >= 400 || answer.data === undefined)
+      throw new Error(`tRPC ${path} failed (${answer.status}): ${answer.code ?? "no data"}`);
+    return answer.data;
   }
 
   /** Creates a document holding `markdown` (saved as a Lexical state) and returns its id. */
