@@ -3,7 +3,6 @@ import {
   $getNodeByKey,
   $hasUpdateTag,
   type EditorState,
-  HISTORIC_TAG,
   HISTORY_MERGE_TAG,
   type Klass,
   type LexicalEditor,
@@ -14,6 +13,7 @@ import {
   ParagraphNode,
   TextNode,
 } from "lexical";
+import { isWholesaleUpdate } from "./block-cache.ts";
 import {
   $ensureBlockIds,
   $forEachAddressable,
@@ -137,17 +137,6 @@ export function markBlockIndexStale(editor: LexicalEditor): void {
   if (index !== undefined) index.stale = true;
 }
 
-/** True when an update replaced the editor state wholesale (setEditorState, undo/redo) instead of editing nodes. */
-function isWholesale(
-  dirtyElements: Map<NodeKey, boolean>,
-  dirtyLeaves: Set<NodeKey>,
-  tags: Set<string>,
-): boolean {
-  if (tags.has(HISTORIC_TAG)) return true;
-  // setEditorState marks only the root dirty; an ordinary edit also marks the blocks it touched.
-  return dirtyLeaves.size === 0 && dirtyElements.size === 1 && dirtyElements.has("root");
-}
-
 /** Keeps every addressable node of `editor` carrying a unique block id, indexed by id; returns the unregister function. */
 export function registerBlockIds(editor: LexicalEditor): () => void {
   indexes.set(editor, { byId: new Map(), stale: true });
@@ -159,7 +148,7 @@ export function registerBlockIds(editor: LexicalEditor): () => void {
     ...elementClasses.map((klass) => editor.registerNodeTransform(klass, (node) => $claim(editor, node))),
     editor.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves, tags }) => {
       const index = indexes.get(editor);
-      if (index === undefined || !isWholesale(dirtyElements, dirtyLeaves, tags)) return;
+      if (index === undefined || !isWholesaleUpdate(dirtyElements, dirtyLeaves, tags)) return;
       index.stale = true;
       const needsRepair = editorState.read(() => {
         $rebuild(index, editorState);

@@ -9,6 +9,7 @@ describe("run event log", () => {
       line({ id: 0, type: "run-start", documentId: "d", mode: "agent", model: "offline", at: 1_000 }),
       line({ id: 1, type: "text-delta", messageId: "m", delta: "Hel" }),
       line({ id: 2, type: "text-delta", messageId: "m", delta: "lo." }),
+      line({ id: 6, type: "text-delta", messageId: "m2", delta: "Next turn." }),
       "not json",
       line({ id: 3, type: "tool-result", toolCallId: "c", ok: false, summary: "unknown block" }),
       line({ id: 4, type: "bogus" }),
@@ -19,6 +20,7 @@ describe("run event log", () => {
     expect(lines).toEqual([
       { id: 0, type: "run-start", text: "model offline", elapsedMs: 0 },
       { id: 1, type: "text-delta", text: "Hello." },
+      { id: 6, type: "text-delta", text: "Next turn." },
       { id: 3, type: "tool-result", text: "failed: unknown block" },
       { id: 5, type: "finish", text: "done — Hello.", elapsedMs: 250 },
     ]);

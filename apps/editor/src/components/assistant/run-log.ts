@@ -43,6 +43,7 @@ export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number
   const lines: LogLine[] = [];
   let invalid = 0;
   let startedAt: number | undefined;
+  let lastStream: string | undefined;
   for (const raw of ndjson.split("\n")) {
     if (!raw.trim()) continue;
     let value: unknown;
@@ -59,8 +60,14 @@ export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number
     }
     const event = parsed.data;
     const previous = lines.at(-1);
-    const joinable = event.type === "text-delta" || event.type === "tool-input-delta";
-    if (joinable && previous?.type === event.type) {
+    // Deltas of the same message (or the same tool call's input) read as one line.
+    const stream =
+      event.type === "text-delta"
+        ? `m:${event.messageId}`
+        : event.type === "tool-input-delta"
+          ? `t:${event.toolCallId}`
+          : undefined;
+    if (stream !== undefined && previous && lastStream === stream) {
       previous.text += event.delta;
       continue;
     }
@@ -72,6 +79,7 @@ export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number
       text: describe(event),
       ...(elapsedMs === undefined ? {} : { elapsedMs }),
     });
+    lastStream = stream;
   }
   return { lines, invalid };
 }

@@ -41,8 +41,9 @@ export function useRunReview(editor: LexicalEditor) {
     session.current = null;
     preview.reset();
     store.update({ active: false });
-    setAgentRunLock(editor, false);
+    // Only a run's own lock is released: an editor that was read-only before (a viewer's) stays so.
     if (ended === null) return null;
+    setAgentRunLock(editor, false);
     collapseHistorySince(editor, historyState, ended.mark);
     const changes = diffSnapshots(ended.before, snapshotBlocks(editor.getEditorState()));
     return hasChanges(changes) ? changes : null;
