@@ -1,6 +1,5 @@
 import type { AgentRunOutcome } from "@coauthor/agent-workflow/server";
 import { and, desc, eq } from "drizzle-orm";
-import { getRun } from "workflow/api";
 import { appendMessages } from "./conversation";
 import { getDb } from "./db";
 import { runs } from "./db/schema";
@@ -31,21 +30,6 @@ export async function listDocumentRuns(documentId: string, userId?: string) {
   }));
 }
 
-const SETTLE_POLL_MS = 50;
-const SETTLE_ATTEMPTS = 40;
-
-/** The run's return value once the engine says it ended (its last frame comes a moment before). */
-async function settledOutcome(runId: string): Promise<unknown> {
-  const run = getRun(runId);
-  for (let attempt = 0; attempt < SETTLE_ATTEMPTS; attempt++) {
-    const status = await run.status;
-    if (status === "completed") return run.returnValue;
-    if (status !== "running" && status !== "pending") return undefined;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
-  }
-  return undefined;
-}
-
 function isOutcome(value: unknown): value is AgentRunOutcome {
   return typeof value === "object" && value !== null && "status" in value && typeof value.status === "string";
 }
@@ -55,11 +39,10 @@ function isOutcome(value: unknown): value is AgentRunOutcome {
  * exchange in the user's conversation: the prompt and the assistant's reply.
  * Idempotent: message ids derive from the run id.
  */
-export async function recordRunOutcome(runId: string): Promise<void> {
+export async function recordRunOutcome(runId: string, outcome: unknown): Promise<void> {
   const db = await getDb();
   const [row] = await db.select().from(runs).where(eq(runs.id, runId));
   if (!row) return;
-  const outcome = await settledOutcome(runId);
   const ended = isOutcome(outcome) ? outcome : undefined;
   await db
     .update(runs)

@@ -67,7 +67,11 @@ export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number
         : event.type === "tool-input-delta"
           ? `t:${event.toolCallId}`
           : undefined;
-    if (stream !== undefined && previous && lastStream === stream) {
+    if (
+      (event.type === "text-delta" || event.type === "tool-input-delta") &&
+      previous &&
+      lastStream === stream
+    ) {
       previous.text += event.delta;
       continue;
     }

@@ -27,26 +27,66 @@ export async function cancelAgentRun(runId: string, reason: string): Promise<voi
   }
 }
 
-/** The stored status for an ended workflow run (`null` while it still runs). */
-export async function endedStatus(runId: string): Promise<"finished" | "failed" | "cancelled" | null> {
+/** How an ended workflow run went: its stored status and return value (`null` while it still runs). */
+async function runEnd(
+  runId: string,
+): Promise<{ status: "finished" | "failed" | "cancelled"; outcome: unknown } | null> {
   const run = getRun(runId);
   let status: string;
   try {
     status = await run.status;
   } catch (error) {
     // The engine lost the run (its data folder was emptied): it can never finish.
-    if (WorkflowRunNotFoundError.is(error)) return "failed";
+    if (WorkflowRunNotFoundError.is(error)) return { status: "failed", outcome: undefined };
     throw error;
   }
-  if (status === "cancelled") return "cancelled";
-  if (status === "failed") return "failed";
+  if (status === "cancelled" || status === "failed") return { status, outcome: undefined };
   if (status !== "completed") return null;
   const outcome: unknown = await run.returnValue;
   if (typeof outcome === "object" && outcome !== null && "status" in outcome) {
-    if (outcome.status === "error") return "failed";
-    if (outcome.status === "cancelled") return "cancelled";
+    if (outcome.status === "error") return { status: "failed", outcome };
+    if (outcome.status === "cancelled") return { status: "cancelled", outcome };
   }
-  return "finished";
+  return { status: "finished", outcome };
+}
+
+const RECORDING = Symbol.for("coauthor.recording-run-ends");
+const END_POLL_MS = 50;
+
+/**
+ * Records an ended run, once per process however many watchers see the end
+ * (the POST stream, the supervisor, the active-run lookup): its status from
+ * the engine, then its tool calls, tokens and conversation exchange. With
+ * `waitMs`, waits that long for the engine to report the end (the run's last
+ * frame arrives a moment before). Resolves whether the run had ended.
+ */
+export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
+  const holder = globalThis as typeof globalThis & { [RECORDING]?: Map<string, Promise<boolean>> };
+  holder[RECORDING] ??= new Map();
+  const recording = holder[RECORDING];
+  const pending = recording.get(runId);
+  if (pending) return pending;
+  const attempt = (async () => {
+    const until = Date.now() + waitMs;
+    let end = await runEnd(runId);
+    while (end === null && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, END_POLL_MS));
+      end = await runEnd(runId);
+    }
+    if (end === null) return false;
+    await finishRun(runId, end.status);
+    await recordRunOutcome(runId, end.outcome);
+    return true;
+  })();
+  recording.set(runId, attempt);
+  // Only a recorded end stays memoised; a run still going may be asked again later.
+  attempt.then(
+    (ended) => {
+      if (!ended) recording.delete(runId);
+    },
+    () => recording.delete(runId),
+  );
+  return attempt;
 }
 
 function supervised(): Set<string> {
@@ -65,14 +105,11 @@ export function superviseRun(runId: string): void {
   if (runs.has(runId)) return;
   runs.add(runId);
   const timer = setInterval(() => {
-    endedStatus(runId)
-      .then(async (status) => {
-        if (status === null) return;
+    recordRunEnd(runId)
+      .then((ended) => {
+        if (!ended) return;
         clearInterval(timer);
         runs.delete(runId);
-        await finishRun(runId, status);
-        // Tool calls, tokens and the exchange for the stored conversation.
-        await recordRunOutcome(runId);
       })
       .catch((error: unknown) => log.error("supervision failed", { runId, error }));
   }, SUPERVISE_POLL_MS);

@@ -3,14 +3,15 @@ import { agentWorkflow } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
-import { superviseRun } from "@/server/agent/run-control";
+import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
-import { recordRunOutcome } from "@/server/run-history";
-import { finishRun, recordRun } from "@/server/runs";
+import { recordRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
+
+const END_WAIT_MS = 2_000;
 
 /**
  * Starts an agent run and streams its events (SSE). Policy: a client that
@@ -46,11 +47,11 @@ export async function POST(request: Request): Promise<Response> {
 
   return runEventResponse(run.runId, run.getReadable<string>(), {
     signal: request.signal,
-    onEnd: (kind) => {
-      finishRun(run.runId, kind === "finish" ? "finished" : "failed")
-        // The exchange goes into the stored conversation now, not at the next supervision poll.
-        .then(() => recordRunOutcome(run.runId))
-        .catch((error: unknown) => log.error("could not record the end", { runId: run.runId, error }));
+    onEnd: () => {
+      // Recorded now, not at the next supervision poll: a reload right away shows the exchange.
+      recordRunEnd(run.runId, END_WAIT_MS).catch((error: unknown) =>
+        log.error("could not record the end", { runId: run.runId, error }),
+      );
     },
   });
 }

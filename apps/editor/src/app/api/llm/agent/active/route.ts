@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { ActiveRunResponse } from "@/components/assistant/run-client";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
-import { endedStatus, superviseRun } from "@/server/agent/run-control";
+import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { apiError, describeIssues } from "@/server/http/errors";
-import { answeredToolCallIds, findRunningRun, finishRun } from "@/server/runs";
+import { answeredToolCallIds, findRunningRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -26,10 +26,7 @@ export async function GET(request: Request): Promise<Response> {
   const row = await findRunningRun(user.userId, query.data.documentId);
   let body: ActiveRunResponse = { run: null };
   if (row) {
-    const ended = await endedStatus(row.id);
-    if (ended) {
-      await finishRun(row.id, ended);
-    } else {
+    if (!(await recordRunEnd(row.id))) {
       superviseRun(row.id);
       body = {
         run: { runId: row.id, prompt: row.prompt, answeredToolCallIds: await answeredToolCallIds(row.id) },
