@@ -1,34 +1,11 @@
-import {
-  type ProposedPlan,
-  type ProposedPlanStep,
-  proposedPlanSchema,
-  type Reflection,
-  reflectionSchema,
-} from "@coauthor/types";
+import { type ProposedPlan, proposedPlanSchema, type Reflection, reflectionSchema } from "@coauthor/types";
 import { generateText, type ModelMessage, Output, type ToolSet } from "ai";
-import {
-  CURRENT_STEP_MARKER,
-  PLAN_OUTPUT_NAME,
-  REFLECTION_OUTPUT_NAME,
-  STEP_TOOLS_MARKER,
-} from "../models/prompt-markers.ts";
+import { PLAN_OUTPUT_NAME, REFLECTION_OUTPUT_NAME } from "../models/prompt-markers.ts";
 import { resolveModel } from "../models/registry.ts";
+import { type PlanState, planFrom, planStepContext } from "./plan-state.ts";
 
-/** A plan step as the run tracks it (ids are stable across re-plans). */
-export interface PlanStep {
-  id: string;
-  description: string;
-  tools: string[];
-  status: "pending" | "running" | "done" | "failed";
-}
-
-/** The run's current plan. */
-export interface PlanState {
-  goal: string;
-  steps: PlanStep[];
-  /** Counter for fresh step ids. */
-  nextStepNumber: number;
-}
+export type { PlanState, PlanStep } from "./plan-state.ts";
+export { planStepContext, revisePlan } from "./plan-state.ts";
 
 /** Token use of one model call. */
 export interface CallUsage {
@@ -41,7 +18,10 @@ interface ModelCall {
   system: string;
   messages: ModelMessage[];
   tools: ToolSet;
+  /** The call's signal: the run's abort and the model step time limit. */
   signal: AbortSignal;
+  /** The run's own abort (Stop, the run time limit). */
+  runAbort: AbortSignal;
 }
 
 const PLANNER_SYSTEM = [
@@ -89,48 +69,10 @@ export async function proposePlan(
     if (proposed.steps.length === 0) return { plan: null, usage };
     return { plan: planFrom(proposed.goal, proposed.steps.slice(0, call.maxSteps)), usage };
   } catch (error) {
-    if (call.signal.aborted) throw error;
+    // Stop or the run time limit ends the run; a model call that merely timed out is a failure.
+    if (call.runAbort.aborted) throw error;
     return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: describeFailure(error) };
   }
-}
-
-function planFrom(goal: string, steps: ProposedPlanStep[], keep: PlanStep[] = [], first = 1): PlanState {
-  const fresh = steps.map(
-    (step, index): PlanStep => ({
-      id: `s${first + index}`,
-      description: step.description,
-      tools: step.tools,
-      status: "pending",
-    }),
-  );
-  return { goal, steps: [...keep, ...fresh], nextStepNumber: first + steps.length };
-}
-
-/** The plan with its remainder (everything after `doneThrough`) replaced by `steps`. */
-export function revisePlan(
-  plan: PlanState,
-  doneThrough: number,
-  steps: ProposedPlanStep[],
-  maxSteps: number,
-) {
-  const keep = plan.steps.slice(0, doneThrough + 1);
-  const room = Math.max(0, maxSteps - keep.length);
-  return planFrom(plan.goal, steps.slice(0, room), keep, plan.nextStepNumber);
-}
-
-/** The system-prompt section that tells the model the plan and which step it is on. */
-export function planStepContext(plan: PlanState, index: number): string {
-  const current = plan.steps[index];
-  const lines = plan.steps.map((step, i) => {
-    const mark = i < index ? "done" : i === index ? "current" : "next";
-    return `${i + 1}. [${mark}] ${step.description}`;
-  });
-  return [
-    `Plan${plan.goal ? ` (goal: ${plan.goal})` : ""}:`,
-    ...lines,
-    `${CURRENT_STEP_MARKER} ${index + 1}. ${current?.description ?? ""} ${STEP_TOOLS_MARKER} ${current?.tools.join(", ") ?? ""}`,
-    "Work on the current step only. When it is done, answer with one short sentence and no tool calls.",
-  ].join("\n");
 }
 
 const REFLECT_SYSTEM = [
@@ -164,7 +106,8 @@ export async function reflectOnStep(
       return { reflection: null, usage, failure: `unparseable reflection: ${describeFailure(error)}` };
     }
   } catch (error) {
-    if (call.signal.aborted) throw error;
+    // Stop or the run time limit ends the run; a model call that merely timed out is a failure.
+    if (call.runAbort.aborted) throw error;
     return { reflection: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: describeFailure(error) };
   }
 }

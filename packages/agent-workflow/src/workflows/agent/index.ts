@@ -7,10 +7,9 @@ import {
   type ToolDeadlinePayload,
   toolHookToken,
 } from "../../hook-names.ts";
-import { type PlanState, planStepContext, revisePlan } from "../../planning/index.ts";
+import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
 import { callLlm } from "./steps/call-llm.ts";
 import { callPlanner } from "./steps/call-planner.ts";
-import { decideNext } from "./steps/decide-next.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
 import { reflect } from "./steps/reflect.ts";
@@ -200,8 +199,6 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
           toolMessage(call, result ?? { ok: false, code: "malformed-result", message: "no valid result" }),
         );
       }
-      const decision = decideNext({ turn, turnIndex: turnIndex - 1, maxSteps: limits.maxSteps });
-      if (decision.action === "summarize") return { status: decision.status, summary: decision.summary };
     }
   };
 

@@ -52,6 +52,7 @@ export async function callPlanner(
       messages,
       tools: toolSet(allowed.tools),
       signal: AbortSignal.any([runSignal(runId), AbortSignal.timeout(input.limits.modelStepTimeoutMs)]),
+      runAbort: runSignal(runId),
       maxSteps: input.limits.maxSteps,
     }).catch((error: unknown) => {
       // Only an aborted run gets here: the loop's first model turn reports it.

@@ -24,7 +24,7 @@ export async function reflect(args: {
   const runAbort = runSignal(args.runId);
   const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
   try {
-    const result = await reflectOnStep({ ...args, tools: toolSet(args.tools), signal });
+    const result = await reflectOnStep({ ...args, tools: toolSet(args.tools), signal, runAbort });
     if (result.failure) log.warn("reflection skipped", { runId: args.runId, reason: result.failure });
     log.info("reflected", { runId: args.runId, step: args.index + 1, decision: result.reflection?.decision });
     return { reflection: result.reflection, usage: result.usage, abortReason: reasonOf(runAbort) };
