@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RunMode } from "@coauthor/types";
-import { and, asc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db";
 import { conversationMessages } from "./db/schema";
 
@@ -56,8 +56,9 @@ export async function listConversation(documentId: string, userId: string): Prom
     .select()
     .from(conversationMessages)
     .where(and(eq(conversationMessages.documentId, documentId), eq(conversationMessages.userId, userId)))
-    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.role));
-  return rows.slice(-MAX_MESSAGES).map((row) => ({
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.role))
+    .limit(MAX_MESSAGES);
+  return rows.reverse().map((row) => ({
     id: row.id,
     role: row.role === "assistant" ? "assistant" : "user",
     mode: row.mode === "chat" ? "chat" : "agent",

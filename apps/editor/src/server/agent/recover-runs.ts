@@ -87,7 +87,9 @@ export async function recoverRuns(options: { localWorld: boolean }): Promise<voi
     await getWorld().start?.();
   }
   for (const runId of running) {
-    await rearmDeadlines(runId);
+    // Local world: this process is the only one, so the dead process's timers are ours to re-arm.
+    // Postgres world: another live instance may own the run and its timers.
+    if (options.localWorld) await rearmDeadlines(runId);
     superviseRun(runId);
   }
   if (running.length > 0) log.info("resuming runs left running", { runs: running.length });
