@@ -7,8 +7,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Configuration is validated now, so a bad variable stops the server at start with its name.
   await import("@/env");
-  const { assertModelConfig } = await import("@coauthor/agent-workflow/server");
+  const { assertModelConfig, configureAgentStore } = await import("@coauthor/agent-workflow/server");
   assertModelConfig();
+  // Tool results and the turns step's progress live in the app's database.
+  const { databaseAgentStore } = await import("@/server/agent/agent-store");
+  configureAgentStore(databaseAgentStore);
   // withWorkflow() (next.config) names the local world "local" when none is configured.
   const target = process.env.WORKFLOW_TARGET_WORLD;
   const localWorld = !target || target === "local";

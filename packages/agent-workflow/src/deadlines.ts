@@ -1,19 +1,13 @@
-// Deadlines of runs and tool calls, kept by the server process rather than by
-// `sleep()` inside the workflow. On the local world every pending sleep makes
-// the queue re-deliver the workflow at its wake-up time, and each delivery
-// replays the whole run: with one sleep per tool call, a long run slowed down
-// superlinearly and collapsed once the first deadlines passed. Here a timer
-// resumes the run's own hook instead; the workflow stays free of sleeps.
-// Timers live in this process: after a restart, recovery re-arms what is due.
+// The run time limit, kept by the server process rather than by `sleep()`
+// inside the workflow: on the local world every pending sleep makes the queue
+// re-deliver the workflow at its wake-up time, and each delivery replays the
+// whole run. A timer interrupts the run's in-process work and resumes its
+// cancel hook instead. Tool deadlines are kept by the turns step itself.
+// Timers live in this process: after a restart, recovery re-arms the limit.
 
 import { resumeHook } from "workflow/api";
 import { HookNotFoundError } from "workflow/errors";
-import {
-  cancelHookToken,
-  RUN_TIMEOUT_REASON,
-  type ToolDeadlinePayload,
-  toolHookToken,
-} from "./hook-names.ts";
+import { cancelHookToken, RUN_TIMEOUT_REASON } from "./hook-names.ts";
 import { log } from "./log.ts";
 import { abortRun } from "./run-control.ts";
 
@@ -45,25 +39,6 @@ function arm(key: string, at: number, fire: () => Promise<void>, fields: Record<
   );
   timer.unref?.();
   timers().set(key, timer);
-}
-
-/** At `at` (epoch ms), answers the tool call with a timeout unless the browser answered first. */
-export function armToolDeadline(runId: string, toolCallId: string, at: number): void {
-  arm(
-    `${runId}\u0000${toolCallId}`,
-    at,
-    async () => {
-      log.warn("tool deadline passed", { runId, toolCallId });
-      const payload: ToolDeadlinePayload = { toolCallId, timeout: true };
-      await resumeHook(toolHookToken(runId, toolCallId), payload);
-    },
-    { runId, toolCallId },
-  );
-}
-
-/** The browser answered: the tool call's deadline no longer applies. */
-export function disarmToolDeadline(runId: string, toolCallId: string): void {
-  clear(`${runId}\u0000${toolCallId}`);
 }
 
 /** At `at`, ends the run with `finish: timeout`: interrupts its model call and resumes its cancel hook. */

@@ -2,11 +2,6 @@
 // file must stay free of imports: the workflow bundle is evaluated on every
 // replay, and every dependency it pulls in costs time on each tool call.
 
-/** The Workflow DevKit hook token of a tool call (not a secret: never authorises alone). */
-export function toolHookToken(runId: string, toolCallId: string): string {
-  return `coauthor:tool:${runId}:${toolCallId}`;
-}
-
 /** The Workflow DevKit hook token that cancels a run. */
 export function cancelHookToken(runId: string): string {
   return `coauthor:cancel:${runId}`;
@@ -19,9 +14,3 @@ export function naiveHookToken(runId: string, call: number): string {
 
 /** The cancel hook's reason when the whole-run time limit passed (not the writer's Stop). */
 export const RUN_TIMEOUT_REASON = "run-timeout";
-
-/** What a tool call's hook receives when its deadline passes before the browser answered. */
-export interface ToolDeadlinePayload {
-  toolCallId: string;
-  timeout: true;
-}

@@ -57,4 +57,4 @@ export async function verifyHookToken(
   }
 }
 
-export { cancelHookToken, toolHookToken } from "./hook-names.ts";
+export { cancelHookToken } from "./hook-names.ts";

@@ -5,7 +5,6 @@ export {
   HOOK_TOKEN_TYPE,
   type HookTokenFailure,
   signHookToken,
-  toolHookToken,
   verifyHookToken,
 } from "./hook-token.ts";
 export { type LogFields, type Logger, log } from "./log.ts";

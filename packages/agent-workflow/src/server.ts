@@ -1,10 +1,13 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export { armedDeadlines, armRunTimeout, armToolDeadline, disarmRun } from "./deadlines.ts";
+export { type AgentStore, configureAgentStore, type StoredToolResult } from "./agent-store.ts";
+export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
 export { naiveHookToken, RUN_TIMEOUT_REASON } from "./hook-names.ts";
 export * from "./index.ts";
+export { subscribeLive } from "./live/frames.ts";
+export { createFrameSequencer } from "./live/sequencer.ts";
 export * from "./models/index.ts";
-export { resumeToolHook } from "./resume-tool-hook.ts";
+export { deliverToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";

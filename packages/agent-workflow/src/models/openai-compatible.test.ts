@@ -4,7 +4,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { RunEvent } from "@coauthor/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
-import { resumeToolHook } from "../resume-tool-hook.ts";
+import { deliverToolResult } from "../tool-results.ts";
 import { agentWorkflow } from "../workflows/agent/index.ts";
 import { collectEvents, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
@@ -51,7 +51,7 @@ async function runToEnd(prompt?: string) {
   const started = Date.now();
   const run = await start(agentWorkflow, [input(prompt)]);
   const events = await collectEvents(run.getReadable<string>(), async (event) => {
-    if (event.type === "tool-call") await resumeToolHook(run.runId, event.toolCallId, okInsert);
+    if (event.type === "tool-call") await deliverToolResult(run.runId, event.toolCallId, okInsert);
   });
   return { run, events, outcome: await run.returnValue, ms: Date.now() - started };
 }

@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { armRunTimeout, armToolDeadline, toolHookToken } from "@coauthor/agent-workflow/server";
+import { armRunTimeout } from "@coauthor/agent-workflow/server";
 import { getRun } from "workflow/api";
 import { getWorld } from "workflow/runtime";
 import { agentLimits } from "@/server/agent/limits";
@@ -11,9 +11,10 @@ export const SERVER_RESTARTED = "server-restarted";
 
 const READY_POLL_MS = 200;
 const READY_ATTEMPTS = 300;
-// Steps that stream model output: re-running one would stream new text under event ids the
-// client has already shown (measured: the engine re-runs an interrupted step from the start).
-const MODEL_STEP = /\/\/(callLlm|callPlanner)$/;
+// The planner step announces the run and its plan: re-running it could announce another plan
+// under ids the client has already shown (the engine re-runs an interrupted step from the start).
+// The turns step resumes from its checkpoint by itself, and ends the run if its model was cut off.
+const MODEL_STEP = /\/\/callPlanner$/;
 
 async function waitUntilListening(port: string): Promise<boolean> {
   for (let attempt = 0; attempt < READY_ATTEMPTS; attempt++) {
@@ -41,33 +42,18 @@ async function modelStepInterrupted(runId: string): Promise<boolean> {
   }
 }
 
-/**
- * Re-arms a recovered run's deadlines, which lived in the dead process's
- * timers: the run time limit from its start, and a fresh tool deadline for
- * every tool call still waiting (its hook is still registered).
- */
-async function rearmDeadlines(runId: string): Promise<void> {
-  const limits = agentLimits();
+/** Re-arms a recovered run's time limit (from its start), which lived in the dead process's timers. */
+async function rearmRunTimeout(runId: string): Promise<void> {
   const run = await findRun(runId);
-  if (run) armRunTimeout(runId, run.createdAt.getTime() + limits.runTimeoutMs);
-  const prefix = toolHookToken(runId, "");
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await getWorld().hooks.list({ runId, resolveData: "none", pagination: { cursor } });
-    for (const hook of page.data) {
-      if (!hook.token.startsWith(prefix)) continue;
-      armToolDeadline(runId, hook.token.slice(prefix.length), Date.now() + limits.toolDeadlineMs);
-    }
-    if (!page.hasMore || !page.cursor) return;
-    cursor = page.cursor;
-  }
+  if (run) armRunTimeout(runId, run.createdAt.getTime() + agentLimits().runTimeoutMs);
 }
 
 /**
  * Resumes what a previous server process left running (local world: one process, so nothing else
- * can be working on these runs). A run waiting for a tool result carries on: its hooks are on disk,
- * the world re-enqueues it and its deadlines are re-armed here. A run cut off while its model was
- * answering ends with `error: server-restarted` instead of streaming a second, different answer.
+ * can be working on these runs). A run waiting for a tool result carries on: the world re-enqueues it,
+ * its turns step resumes from its checkpoint and its time limit is re-armed here. A run cut off
+ * while its model was answering ends with `error: server-restarted` instead of streaming a second,
+ * different answer (the turns step sees that in its checkpoint; the planner is checked here).
  */
 export async function recoverRuns(options: { localWorld: boolean }): Promise<void> {
   let running = await listRunningRuns();
@@ -89,7 +75,7 @@ export async function recoverRuns(options: { localWorld: boolean }): Promise<voi
   for (const runId of running) {
     // Local world: this process is the only one, so the dead process's timers are ours to re-arm.
     // Postgres world: another live instance may own the run and its timers.
-    if (options.localWorld) await rearmDeadlines(runId);
+    if (options.localWorld) await rearmRunTimeout(runId);
     superviseRun(runId);
   }
   if (running.length > 0) log.info("resuming runs left running", { runs: running.length });

@@ -2,6 +2,7 @@ import { log } from "@coauthor/agent-workflow";
 import { abortRun, cancelHookToken } from "@coauthor/agent-workflow/server";
 import { getRun, resumeHook } from "workflow/api";
 import { HookNotFoundError, WorkflowRunNotFoundError } from "workflow/errors";
+import { forgetRunState } from "@/server/agent/agent-store";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
 
@@ -76,6 +77,7 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     if (end === null) return false;
     await finishRun(runId, end.status);
     await recordRunOutcome(runId, end.outcome);
+    await forgetRunState([runId]);
     return true;
   })();
   recording.set(runId, attempt);

@@ -1,4 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
+import { createFrameSequencer, subscribeLive } from "@coauthor/agent-workflow/server";
 import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
@@ -12,14 +13,6 @@ const GRACE_MS = 1_500;
 const COMPLETED_GRACE_MS = 30_000;
 const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
 const LAST_ID = /(?:^|\n)id: (\d+)\n/g;
-
-/** The frames of a chunk whose id is at least `fromId` (chunks always hold whole frames). */
-export function framesFrom(chunk: string, fromId: number): string {
-  return chunk
-    .split(/(?<=\n\n)/)
-    .filter((frame) => Number(frame.match(/^id: (\d+)\n/)?.[1] ?? fromId) >= fromId)
-    .join("");
-}
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -77,7 +70,8 @@ export function runEventResponse(
         Math.min(1_000, env.SSE_HEARTBEAT_MS / 2),
       );
       const lastFrame = async (status: string): Promise<RunEvent> => {
-        const id = lastId + 1;
+        // Past anything this response sent and anything the client says it saw (Last-Event-ID).
+        const id = Math.max(lastId + 1, options.fromId ?? 0);
         // Recovery stopped this run after a restart cut its model call off: say so.
         if ((await recoveryEndCode(runId)) === SERVER_RESTARTED) {
           return {
@@ -119,23 +113,31 @@ export function runEventResponse(
         closed = true;
         void reader.cancel().catch(() => undefined);
       });
+      // Frames reach this response twice: live from the steps of this process (at once) and from
+      // the durable stream (after its flush timer). The sequencer lets each id out once, in order.
+      const sequencer = createFrameSequencer(options.fromId ?? 0, (out) => {
+        if (closed || terminal) return;
+        for (const match of out.matchAll(LAST_ID)) lastId = Math.max(lastId, Number(match[1]));
+        controller.enqueue(encoder.encode(out));
+        lastWrite = Date.now();
+        if (sawTerminal(out)) {
+          terminal = true;
+          options.onEnd?.(out.includes("\nevent: finish\n") ? "finish" : "error");
+          close();
+        }
+      });
+      const unsubscribe = subscribeLive(runId, sequencer.live);
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done || closed) break;
-          for (const match of value.matchAll(LAST_ID)) lastId = Math.max(lastId, Number(match[1]));
-          const out = options.fromId ? framesFrom(value, options.fromId) : value;
-          if (out) controller.enqueue(encoder.encode(out));
-          lastWrite = Date.now();
-          if (sawTerminal(value)) {
-            terminal = true;
-            options.onEnd?.(value.includes("\nevent: finish\n") ? "finish" : "error");
-            break;
-          }
+          if (done || closed || terminal) break;
+          sequencer.durable(value);
+          if (terminal) break;
         }
       } catch (error) {
         if (!closed) log.error("stream failed", { runId, error });
       } finally {
+        unsubscribe();
         watchdog.stop();
         clearInterval(heartbeat);
         close();

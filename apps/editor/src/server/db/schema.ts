@@ -183,3 +183,25 @@ export const rateLimits = pgTable("rate_limits", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
   allowed: boolean("allowed").notNull(),
 });
+
+// Tool results from the browser, recorded before the run's step is woken: the
+// first result of a tool call wins, and a step resumed after a restart (or
+// running on another instance) finds it here.
+export const agentToolResults = pgTable(
+  "agent_tool_results",
+  {
+    runId: text("run_id").notNull(),
+    toolCallId: text("tool_call_id").notNull(),
+    result: jsonb("result").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.toolCallId] })],
+);
+
+// The turns step's progress per run (conversation so far, the tool call it
+// waits for), saved after every model turn and tool result.
+export const agentRunCheckpoints = pgTable("agent_run_checkpoints", {
+  runId: text("run_id").primaryKey(),
+  state: jsonb("state").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

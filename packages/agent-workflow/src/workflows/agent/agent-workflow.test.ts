@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { resumeHook, start } from "workflow/api";
 import { armedDeadlines } from "../../deadlines.ts";
 import { cancelHookToken, verifyHookToken } from "../../hook-token.ts";
-import { resumeToolHook } from "../../resume-tool-hook.ts";
+import { abortRun } from "../../run-control.ts";
 import { signingKeys } from "../../secrets.ts";
+import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
 import { collectEvents, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
@@ -42,7 +43,7 @@ describe("agent workflow", () => {
     const run = await start(agentWorkflow, [input("scripted-basic")]);
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
-      await resumeToolHook(run.runId, event.toolCallId, okInsert);
+      await deliverToolResult(run.runId, event.toolCallId, okInsert);
     });
 
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
@@ -90,7 +91,7 @@ describe("agent workflow", () => {
       const verified = await verifyHookToken(event.hookToken, signingKeys().hookToken);
       claims = verified.ok ? verified.claims : verified;
       expect(event.deadline).toBeGreaterThan(Date.now());
-      await resumeToolHook(run.runId, event.toolCallId, {
+      await deliverToolResult(run.runId, event.toolCallId, {
         ok: true,
         blocks: [],
         totalBlocks: 0,
@@ -106,7 +107,7 @@ describe("agent workflow", () => {
     });
   });
 
-  it("ends with finish: cancelled when the cancel hook is resumed while a tool call is pending", async () => {
+  it("ends with finish: cancelled when the writer stops the run while a tool call is pending", async () => {
     const model = registerScriptedModel("scripted-cancel", [
       { text: "Working.", toolCalls: [{ toolCallId: "c1", toolName: "readDocument", input: {} }] },
       { text: "Should never be said." },
@@ -114,7 +115,10 @@ describe("agent workflow", () => {
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [input("scripted-cancel")]);
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
-      if (event.type === "tool-call") await resumeHook(cancelHookToken(run.runId), { reason: "test" });
+      // What Stop does: interrupts the run's work in this process and resumes its cancel hook.
+      if (event.type !== "tool-call") return;
+      abortRun(run.runId, "stopped by the writer");
+      await resumeHook(cancelHookToken(run.runId), { reason: "test" });
     });
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
     expect(events.some((e) => e.type === "tool-result")).toBe(false);
@@ -149,7 +153,7 @@ describe("agent workflow", () => {
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
       answered++;
-      await resumeToolHook(run.runId, event.toolCallId, {
+      await deliverToolResult(run.runId, event.toolCallId, {
         ok: true,
         blocks: [],
         totalBlocks: 0,
@@ -166,7 +170,7 @@ describe("agent workflow", () => {
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
       inserted.push(event.input);
-      await resumeToolHook(run.runId, event.toolCallId, okInsert);
+      await deliverToolResult(run.runId, event.toolCallId, okInsert);
     });
     expect(inserted).toEqual(["1", "2", "3"].map((markdown) => ({ markdown, position: { at: "end" } })));
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 3." });
@@ -192,7 +196,7 @@ describe("agent workflow", () => {
       if (event.type !== "tool-call") return;
       order.push(event.toolCallId);
       // Only one call is in flight: the next is announced after this one is answered.
-      expect(await resumeToolHook(run.runId, event.toolCallId, emptyRead)).toBe(true);
+      expect(await deliverToolResult(run.runId, event.toolCallId, emptyRead)).toBe("delivered");
     });
     expect(order).toEqual(["c1", "c2"]);
     expect(
@@ -205,7 +209,7 @@ describe("agent workflow", () => {
       input("offline", { prompt: 'append "A paragraph typed in piece by piece"' }),
     ]);
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
-      if (event.type === "tool-call") await resumeToolHook(run.runId, event.toolCallId, okInsert);
+      if (event.type === "tool-call") await deliverToolResult(run.runId, event.toolCallId, okInsert);
     });
     const call = events.find((e) => e.type === "tool-call");
     if (call?.type !== "tool-call") throw new Error("no tool call");

@@ -1,54 +1,19 @@
-import type { ToolResultPayload } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 import { createHook, getWorkflowMetadata } from "workflow";
-import {
-  cancelHookToken,
-  RUN_TIMEOUT_REASON,
-  type ToolDeadlinePayload,
-  toolHookToken,
-} from "../../hook-names.ts";
+import { cancelHookToken, RUN_TIMEOUT_REASON } from "../../hook-names.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
-import { callLlm } from "./steps/call-llm.ts";
 import { callPlanner } from "./steps/call-planner.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
 import { reflect } from "./steps/reflect.ts";
-import { requestToolCall } from "./steps/request-tool-call.ts";
-import type { AgentRunOutcome, AgentWorkflowInput, RequestedToolCall, RunEventBody } from "./types.ts";
+import { runTurns } from "./steps/run-turns.ts";
+import type { AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "./types.ts";
 
 type Usage = { inputTokens: number; outputTokens: number };
 
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./types.ts";
 
-const CANCELLED = { kind: "cancelled" } as const;
-const TIMED_OUT = { kind: "timeout" } as const;
-const RUN_TIMED_OUT = { kind: "run-timeout" } as const;
 const MAX_REPLY_CHARS = 20_000;
-
-function summarizeResult(result: unknown): { ok: boolean; summary: string } {
-  if (typeof result === "object" && result !== null && "ok" in result) {
-    if (result.ok === false) {
-      const message = "message" in result ? String(result.message) : "failed";
-      return { ok: false, summary: message.slice(0, 200) };
-    }
-    return { ok: true, summary: "ok" };
-  }
-  return { ok: false, summary: "malformed result" };
-}
-
-function toolMessage(call: RequestedToolCall, result: unknown): ModelMessage {
-  return {
-    role: "tool",
-    content: [
-      {
-        type: "tool-result",
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        output: { type: "json", value: JSON.parse(JSON.stringify(result ?? null)) },
-      },
-    ],
-  };
-}
 
 /**
  * The agent run. Workflow context: deterministic orchestration only — every
@@ -64,13 +29,9 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   "use workflow";
   const { workflowRunId: runId } = getWorkflowMetadata();
   const { limits } = input;
+  // Stop and the run time limit reach the running step in-process (and through the store from
+  // another instance); this hook only lets a Stop that comes before the first step find the run.
   const cancelHook = createHook<{ reason: string }>({ token: cancelHookToken(runId) });
-  // One pending promise for the whole run (re-racing a fresh hook.then loses payloads). The
-  // server resumes it for Stop and when the run time limit passes: no sleep() in this workflow
-  // (on the local world each pending sleep re-delivers the run at its wake-up time).
-  const cancelled = cancelHook.then((payload) =>
-    payload?.reason === RUN_TIMEOUT_REASON ? RUN_TIMED_OUT : CANCELLED,
-  );
 
   const context = input.selection?.text
     ? `\n\nThe writer's selection (blocks ${input.selection.blockIds.join(", ")}):\n${input.selection.text}`
@@ -123,83 +84,36 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     deadlineMs: limits.toolDeadlineMs,
   };
 
+  let segment = 0;
   /**
    * Model turns until the model answers without tool calls: one plan step, or
    * the whole run without a plan. Returns an outcome when the run must end.
    */
   const work = async (system: string, stepUsage: Usage): Promise<AgentRunOutcome | undefined> => {
-    for (;;) {
-      if (turnIndex >= limits.maxSteps) {
-        return { status: "timeout", summary: `Stopped after ${limits.maxSteps} steps (the step limit).` };
-      }
-      const pending = callLlm({
-        runId,
-        firstId: nextId,
-        turn: turnIndex,
-        modelId: input.modelId,
-        system,
-        messages,
-        tools: planner.tools,
-        leading,
-        audience,
-        timeoutMs: limits.modelStepTimeoutMs,
-      });
-      turnIndex++;
-      const turn = await pending;
-      nextId = turn.nextId;
-      leading = [];
-      addUsage(usage, turn.usage);
-      addUsage(stepUsage, turn.usage);
-      if (turn.status === "aborted")
-        return turn.abortReason === RUN_TIMEOUT_REASON ? runTimeout : stoppedByWriter;
-      if (turn.status === "error")
-        return { status: "error", code: "model-error", summary: turn.errorMessage };
-      messages.push(...turn.responseMessages);
-      lastText = turn.text.trim();
-      if (lastText) replies.push(lastText);
-      if (turn.toolCalls.length === 0) return undefined;
-
-      const calls = turn.toolCalls.slice(0, limits.maxToolCallsPerStep);
-      for (const skipped of turn.toolCalls.slice(limits.maxToolCallsPerStep)) {
-        const refusal = {
-          ok: false,
-          code: "too-many-tool-calls",
-          message: `at most ${calls.length} tool calls per step`,
-        };
-        messages.push(toolMessage(skipped, refusal));
-      }
-      for (const [index, call] of calls.entries()) {
-        const hook = createHook<ToolResultPayload | ToolDeadlinePayload>({
-          token: toolHookToken(runId, call.toolCallId),
-        });
-        // The LLM step announced the turn's first call; later ones get their own step.
-        if (index > 0) nextId = await requestToolCall({ firstId: nextId, call, audience });
-        toolCallCount++;
-        // The deadline is kept by the server: it resumes this hook with `timeout` when it passes.
-        const outcome = await Promise.race([
-          hook.then((payload) => ("timeout" in payload ? TIMED_OUT : { kind: "result" as const, payload })),
-          cancelled,
-        ]);
-        hook.dispose();
-        if (outcome.kind === "cancelled") return stoppedByWriter;
-        if (outcome.kind === "run-timeout") return runTimeout;
-        if (outcome.kind === "timeout") {
-          return {
-            status: "error",
-            code: "tool-timeout",
-            summary: `The browser did not answer ${call.toolName} within ${limits.toolDeadlineMs / 1000} s.`,
-          };
-        }
-        // The callback route validated the payload with zod; only its pairing is checked here
-        // (no zod in the workflow bundle: it is evaluated on every replay).
-        const result = outcome.payload?.toolCallId === call.toolCallId ? outcome.payload.result : undefined;
-        const { ok, summary } = summarizeResult(result);
-        leading.push({ type: "tool-result", toolCallId: call.toolCallId, ok, summary });
-        messages.push(
-          toolMessage(call, result ?? { ok: false, code: "malformed-result", message: "no valid result" }),
-        );
-      }
-    }
+    const done = await runTurns({
+      runId,
+      segment: segment++,
+      firstId: nextId,
+      turnIndex,
+      modelId: input.modelId,
+      system,
+      messages,
+      tools: planner.tools,
+      leading,
+      audience,
+      limits,
+      runDeadline: planner.runDeadline,
+    });
+    leading = [];
+    nextId = done.nextId;
+    turnIndex = done.turnIndex;
+    toolCallCount += done.toolCalls;
+    addUsage(usage, done.usage);
+    addUsage(stepUsage, done.usage);
+    messages.push(...done.messages);
+    replies.push(...done.replies);
+    if (done.lastText) lastText = done.lastText;
+    return done.end;
   };
 
   if (!plan) {

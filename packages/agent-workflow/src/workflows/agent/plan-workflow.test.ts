@@ -3,7 +3,7 @@ import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { registerModel } from "../../models/registry.ts";
-import { resumeToolHook } from "../../resume-tool-hook.ts";
+import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
 import { collectEvents, registerScriptedModel, type ScriptTurn, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
@@ -34,7 +34,7 @@ afterEach(() => {
 
 async function runAnswering(run: Awaited<ReturnType<typeof start>>): Promise<RunEvent[]> {
   return collectEvents(run.getReadable<string>(), async (event) => {
-    if (event.type === "tool-call") await resumeToolHook(run.runId, event.toolCallId, emptyRead);
+    if (event.type === "tool-call") await deliverToolResult(run.runId, event.toolCallId, emptyRead);
   });
 }
 
@@ -183,7 +183,7 @@ describe("plan, execute, reflect", () => {
               nextFromBlock: null,
             }
           : { ok: true, blockIds: ["b2"] };
-      await resumeToolHook(run.runId, event.toolCallId, result);
+      await deliverToolResult(run.runId, event.toolCallId, result);
     });
     expect(plans(events)).toEqual([["s1:Read the document", "s2:Write the summary at the end"]]);
     expect(tools).toEqual(["readDocument", "insertBlocks"]);

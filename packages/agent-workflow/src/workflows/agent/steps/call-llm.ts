@@ -1,16 +1,16 @@
 import { type ModelMessage, streamText } from "ai";
-import { getWritable } from "workflow";
+import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { resolveModel } from "../../../models/registry.ts";
-import { runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
 import { describeModelError } from "./model-error.ts";
-import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
 import { framesOf } from "./write-frames.ts";
 
-const COALESCE_WINDOW_MS = 15;
+// Deltas of a few ms go out as one frame: the live path sends each window at once, the durable
+// stream joins whatever queued while its previous write was in flight.
+const COALESCE_WINDOW_MS = 4;
 
 /** One model turn: what it said and the tool calls it asked for. */
 export interface LlmTurn {
@@ -26,9 +26,9 @@ export interface LlmTurn {
 }
 
 /**
- * LLM step: one `streamText` call on the server. Text deltas go to the run's
- * stream coalesced; tool calls are collected and returned (never executed
- * here: the browser runs them). Events in `leading` are written first.
+ * One model turn (inside the turns step): one `streamText` call. Text deltas
+ * go to the run's stream coalesced; tool calls are collected and returned
+ * (never executed here: the browser runs them).
  */
 export async function callLlm(args: {
   runId: string;
@@ -38,23 +38,19 @@ export async function callLlm(args: {
   system: string;
   messages: ModelMessage[];
   tools: string[];
-  leading: RunEventBody[];
-  /** The model step's time limit. */
+  /** Aborted by Stop or the run time limit; its reason says which. */
+  runAbort: AbortSignal;
+  /** The model call's time limit. */
   timeoutMs: number;
-  /** The first tool call of the turn is announced here (saves a step per tool call). */
-  audience: ToolCallAudience;
+  writer: RunWriter;
 }): Promise<LlmTurn> {
-  "use step";
-  const { runId } = args;
-  const runAbort = runSignal(runId);
+  const { runId, runAbort, writer } = args;
   const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
   const messageId = `${runId}:m${args.turn}`;
   let nextId = args.firstId;
-  const writer = getWritable<string>().getWriter();
   const write = async (bodies: RunEventBody[]) => {
-    const chunk = framesOf(runId, nextId, bodies);
+    writer.send(framesOf(runId, nextId, bodies));
     nextId += bodies.length;
-    await writer.write(chunk);
   };
   const coalescer = createDeltaCoalescer(write, COALESCE_WINDOW_MS);
   const inputTools = new Map<string, string>();
@@ -78,7 +74,6 @@ export async function callLlm(args: {
   const ended = (end: Pick<LlmTurn, "status" | "errorMessage" | "abortReason">): LlmTurn =>
     logTurn({ nextId, text, toolCalls: [], responseMessages: [], usage: zero, ...end });
   try {
-    if (args.leading.length > 0) await write(args.leading);
     const result = streamText({
       model: resolveModel(args.modelId),
       system: args.system,
@@ -110,15 +105,11 @@ export async function callLlm(args: {
       result.response,
       result.totalUsage,
     ]);
-    const calls = toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input }));
-    // The workflow creates this call's hook right after this step; the callback
-    // route waits briefly for it to register if the browser is faster.
-    if (calls[0]) await write([await toolCallEvent(calls[0], args.audience)]);
     return logTurn({
       status: "ok",
       nextId,
       text,
-      toolCalls: calls,
+      toolCalls: toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
       responseMessages: response.messages,
       usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
     });
@@ -126,8 +117,6 @@ export async function callLlm(args: {
     await coalescer.flush();
     if (runAbort.aborted) return ended({ status: "aborted", abortReason: reasonOf(runAbort) });
     return ended({ status: "error", errorMessage: describeModelError(error) });
-  } finally {
-    writer.releaseLock();
   }
 }
 

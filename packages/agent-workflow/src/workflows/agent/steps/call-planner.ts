@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
-import { getWritable } from "workflow";
 import { armRunTimeout } from "../../../deadlines.ts";
+import { openRunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
@@ -17,6 +17,8 @@ export interface PlannerResult {
   plan: PlanState | null;
   usage: CallUsage;
   nextId: number;
+  /** When the run's time limit passes (epoch ms). */
+  runDeadline: number;
 }
 
 /**
@@ -32,10 +34,11 @@ export async function callPlanner(
   messages: ModelMessage[],
 ): Promise<PlannerResult> {
   "use step";
-  armRunTimeout(runId, Date.now() + input.limits.runTimeoutMs);
-  const writer = getWritable<string>().getWriter();
+  const runDeadline = Date.now() + input.limits.runTimeoutMs;
+  armRunTimeout(runId, runDeadline);
+  const writer = openRunWriter(runId);
   try {
-    await writer.write(
+    writer.send(
       framesOf(runId, 0, [
         { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
       ]),
@@ -63,17 +66,19 @@ export async function callPlanner(
     log.info("planned", { runId, steps: proposal.plan?.steps.length ?? 0, usage: proposal.usage });
     let nextId = 1;
     if (proposal.plan) {
-      await writer.write(framesOf(runId, nextId, [planEvent(proposal.plan)]));
+      writer.send(framesOf(runId, nextId, [planEvent(proposal.plan)]));
       nextId++;
     }
+    await writer.flush();
     return {
       tools: allowed.tools,
       system: allowed.system,
       plan: proposal.plan,
       usage: proposal.usage,
       nextId,
+      runDeadline,
     };
   } finally {
-    writer.releaseLock();
+    writer.release();
   }
 }

@@ -1,5 +1,5 @@
-import { getWritable } from "workflow";
 import { disarmRun } from "../../../deadlines.ts";
+import { openRunWriter } from "../../../live/run-writer.ts";
 import type { RunEventBody } from "../types.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -14,15 +14,17 @@ export async function emitEvents(
   close = false,
 ): Promise<number> {
   "use step";
-  const writer = getWritable<string>().getWriter();
+  const writer = openRunWriter(runId);
   try {
-    if (events.length > 0) await writer.write(framesOf(runId, firstId, events));
+    if (events.length > 0) writer.send(framesOf(runId, firstId, events));
     if (close) {
       await writer.close();
       disarmRun(runId);
+    } else {
+      await writer.flush();
     }
   } finally {
-    writer.releaseLock();
+    writer.release();
   }
   return firstId + events.length;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { armToolDeadline } from "../../../deadlines.ts";
 import { signHookToken } from "../../../hook-token.ts";
 import { log } from "../../../log.ts";
 import { signingKeys } from "../../../secrets.ts";
@@ -21,7 +20,7 @@ export interface ToolCallAudience {
 export async function toolCallEvent(
   call: RequestedToolCall,
   audience: ToolCallAudience,
-): Promise<RunEventBody> {
+): Promise<Extract<RunEventBody, { type: "tool-call" }>> {
   const now = Date.now();
   const hookToken = await signHookToken(
     {
@@ -34,7 +33,6 @@ export async function toolCallEvent(
     signingKeys().hookToken,
     { ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS, jti: randomUUID(), now },
   );
-  armToolDeadline(audience.runId, call.toolCallId, now + audience.deadlineMs);
   log.info("tool call requested", {
     runId: audience.runId,
     toolCallId: call.toolCallId,

@@ -35,23 +35,25 @@ export async function POST(request: Request): Promise<Response> {
       limits: agentLimits(),
     },
   ]);
-  await recordRun({
+  const recorded = recordRun({
     id: run.runId,
     documentId: input.documentId,
     userId: accepted.userId,
     prompt: input.prompt,
     model: modelId,
   });
-  superviseRun(run.runId);
-  log.info("run started", { runId: run.runId, documentId: input.documentId, model: modelId });
-
-  return runEventResponse(run.runId, run.getReadable<string>(), {
+  // The response subscribes to the run's live frames now, before anything else is awaited.
+  const response = runEventResponse(run.runId, run.getReadable<string>(), {
     signal: request.signal,
     onEnd: () => {
       // Recorded now, not at the next supervision poll: a reload right away shows the exchange.
-      recordRunEnd(run.runId, END_WAIT_MS).catch((error: unknown) =>
-        log.error("could not record the end", { runId: run.runId, error }),
-      );
+      recorded
+        .then(() => recordRunEnd(run.runId, END_WAIT_MS))
+        .catch((error: unknown) => log.error("could not record the end", { runId: run.runId, error }));
     },
   });
+  await recorded;
+  superviseRun(run.runId);
+  log.info("run started", { runId: run.runId, documentId: input.documentId, model: modelId });
+  return response;
 }

@@ -1,8 +1,7 @@
 import { log } from "@coauthor/agent-workflow";
-import { resumeToolHook, signingKeys, verifyHookToken } from "@coauthor/agent-workflow/server";
+import { deliverToolResult, signingKeys, verifyHookToken } from "@coauthor/agent-workflow/server";
 import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
 import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
-import { getRun } from "workflow/api";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
 import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 
@@ -63,41 +62,17 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(409, "conflict:hook_token", "this token was already used with another result");
 
   try {
-    const delivered = await deliverResult(claims.runId, toolCallId, output.data, claims.exp * 1000);
-    if (delivered !== "delivered") {
+    // Recorded durably, then handed to the run's waiting step (a duplicate changes nothing).
+    const delivered = await deliverToolResult(claims.runId, toolCallId, output.data);
+    if (delivered === "ended") {
       // Nothing was delivered: a retry must be judged afresh, not answered as a replay.
       await releaseTokenUse(claims.jti);
-      if (delivered === "not-yet") {
-        return apiError(503, "unavailable:run", "the run is not ready for this result yet; retry", {
-          "Retry-After": "1",
-        });
-      }
       return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
     }
   } catch (error) {
     await releaseTokenUse(claims.jti);
-    log.error("resume failed", { runId: claims.runId, toolCallId, error });
+    log.error("delivery failed", { runId: claims.runId, toolCallId, error });
     return apiError(500, "internal:callback", "could not deliver the result; retry");
   }
   return new Response(null, { status: 204 });
-}
-
-// A loaded server can take seconds to register a tool call's hook after announcing the call;
-// the route keeps trying (bounded) before asking the client to retry.
-const DELIVERY_WAIT_MS = 15_000;
-
-/** Resumes the tool hook, waiting while the run is alive but its hook is not registered yet. */
-async function deliverResult(
-  runId: string,
-  toolCallId: string,
-  result: unknown,
-  tokenExpiresAt: number,
-): Promise<"delivered" | "not-yet" | "ended"> {
-  const deadline = Math.min(Date.now() + DELIVERY_WAIT_MS, tokenExpiresAt);
-  for (;;) {
-    if (await resumeToolHook(runId, toolCallId, result)) return "delivered";
-    const status = await getRun(runId).status;
-    if (status !== "running" && status !== "pending") return "ended";
-    if (Date.now() >= deadline) return "not-yet";
-  }
 }

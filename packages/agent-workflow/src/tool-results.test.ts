@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { agentStore } from "./agent-store.ts";
+import { awaitToolResult } from "./tool-results.ts";
+
+const never = new AbortController().signal;
+let seq = 0;
+const ids = () => ({ runId: `run-${++seq}`, toolCallId: "c1" });
+
+describe("awaitToolResult", () => {
+  it("returns a result recorded before anyone waited (a fast browser, or a step resumed after a restart)", async () => {
+    const { runId, toolCallId } = ids();
+    await agentStore().putToolResult(runId, toolCallId, { ok: true, n: 1 });
+    const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
+    expect(answer).toEqual({ kind: "result", result: { ok: true, n: 1 } });
+  });
+
+  it("finds a result recorded by another instance (in the store, nobody woke it) by polling", async () => {
+    const { runId, toolCallId } = ids();
+    const waiting = awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
+    setTimeout(() => void agentStore().putToolResult(runId, toolCallId, { ok: true }), 20);
+    expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
+  });
+
+  it("keeps the first result of a tool call", async () => {
+    const { runId, toolCallId } = ids();
+    expect(await agentStore().putToolResult(runId, toolCallId, { ok: true, first: true })).toBe(true);
+    expect(await agentStore().putToolResult(runId, toolCallId, { ok: true, first: false })).toBe(false);
+    const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
+    expect(answer).toEqual({ kind: "result", result: { ok: true, first: true } });
+  });
+
+  it("times out at the deadline, and stops waiting at once when the run is stopped", async () => {
+    const { runId, toolCallId } = ids();
+    const started = Date.now();
+    expect(await awaitToolResult(runId, toolCallId, { deadline: started + 60, signal: never })).toEqual({
+      kind: "timeout",
+    });
+    const stop = new AbortController();
+    const waiting = awaitToolResult(runId, toolCallId, {
+      deadline: Date.now() + 60_000,
+      signal: stop.signal,
+    });
+    setTimeout(() => stop.abort(new Error("stopped")), 10);
+    expect(await waiting).toEqual({ kind: "aborted" });
+  });
+});
