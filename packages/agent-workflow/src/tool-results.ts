@@ -3,7 +3,6 @@
 // step of this process at once; a step on another instance, or one started
 // after a restart, finds it in the store (polled while waiting).
 
-import { getRun } from "workflow/api";
 import { agentStore } from "./agent-store.ts";
 
 const KEY = Symbol.for("coauthor.tool-result-waiters");
@@ -19,20 +18,15 @@ function waiters(): Waiters {
 
 const keyOf = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
 
-function isLive(status: string): boolean {
-  return status === "running" || status === "pending";
-}
-
 /**
- * Hands a tool call's result to its run: "delivered", "duplicate" when a
- * result was already recorded, "ended" when the run is no longer live.
+ * Hands a tool call's result to its run: "delivered", or "duplicate" when a
+ * result was already recorded (the caller has checked that the run is live).
  */
 export async function deliverToolResult(
   runId: string,
   toolCallId: string,
   result: unknown,
-): Promise<"delivered" | "duplicate" | "ended"> {
-  if (!isLive(await getRun(runId).status)) return "ended";
+): Promise<"delivered" | "duplicate"> {
   if (!(await agentStore().putToolResult(runId, toolCallId, result))) return "duplicate";
   for (const wake of waiters().get(keyOf(runId, toolCallId)) ?? []) wake();
   return "delivered";

@@ -58,12 +58,3 @@ export async function answeredToolCallIds(runId: string): Promise<string[]> {
     .where(eq(hookTokenUses.runId, runId));
   return rows.map((row) => row.toolCallId);
 }
-
-/** Marks a running run failed with an error `code` kept as its summary (the first end recorded wins). */
-export async function failRun(runId: string, code: string) {
-  const db = await getDb();
-  await db
-    .update(runs)
-    .set({ status: "failed", summary: code, finishedAt: new Date() })
-    .where(and(eq(runs.id, runId), eq(runs.status, "running")));
-}

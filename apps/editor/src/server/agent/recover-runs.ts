@@ -1,20 +1,12 @@
 import { log } from "@coauthor/agent-workflow";
 import { armRunTimeout } from "@coauthor/agent-workflow/server";
-import { getRun } from "workflow/api";
 import { getWorld } from "workflow/runtime";
 import { agentLimits } from "@/server/agent/limits";
 import { superviseRun } from "@/server/agent/run-control";
-import { failRun, findRun, listRunningRuns } from "@/server/runs";
-
-/** Error code of a run stopped because the server died while its model was answering. */
-export const SERVER_RESTARTED = "server-restarted";
+import { findRun, listRunningRuns } from "@/server/runs";
 
 const READY_POLL_MS = 200;
 const READY_ATTEMPTS = 300;
-// The planner step announces the run and its plan: re-running it could announce another plan
-// under ids the client has already shown (the engine re-runs an interrupted step from the start).
-// The turns step resumes from its checkpoint by itself, and ends the run if its model was cut off.
-const MODEL_STEP = /\/\/callPlanner$/;
 
 async function waitUntilListening(port: string): Promise<boolean> {
   for (let attempt = 0; attempt < READY_ATTEMPTS; attempt++) {
@@ -30,18 +22,6 @@ async function waitUntilListening(port: string): Promise<boolean> {
   return false;
 }
 
-/** Whether a step that streams model output was cut off mid-way (it is still marked running). */
-async function modelStepInterrupted(runId: string): Promise<boolean> {
-  const world = getWorld();
-  let cursor: string | undefined;
-  for (;;) {
-    const page = await world.steps.list({ runId, resolveData: "none", pagination: { cursor } });
-    if (page.data.some((step) => step.status === "running" && MODEL_STEP.test(step.stepName))) return true;
-    if (!page.hasMore || !page.cursor) return false;
-    cursor = page.cursor;
-  }
-}
-
 /** Re-arms a recovered run's time limit (from its start), which lived in the dead process's timers. */
 async function rearmRunTimeout(runId: string): Promise<void> {
   const run = await findRun(runId);
@@ -53,23 +33,14 @@ async function rearmRunTimeout(runId: string): Promise<void> {
  * can be working on these runs). A run waiting for a tool result carries on: the world re-enqueues it,
  * its turns step resumes from its checkpoint and its time limit is re-armed here. A run cut off
  * while its model was answering ends with `error: server-restarted` instead of streaming a second,
- * different answer (the turns step sees that in its checkpoint; the planner is checked here).
+ * different answer (the turns step sees that in its checkpoint).
  */
 export async function recoverRuns(options: { localWorld: boolean }): Promise<void> {
-  let running = await listRunningRuns();
+  const running = await listRunningRuns();
   if (options.localWorld) {
-    const ended = new Set<string>();
-    for (const runId of running) {
-      if (!(await modelStepInterrupted(runId))) continue;
-      log.warn("cut off mid model call by a restart: ending it", { runId });
-      await failRun(runId, SERVER_RESTARTED);
-      await getRun(runId).cancel();
-      ended.add(runId);
-    }
-    // Their end is recorded (failed, summary server-restarted): nothing left to supervise.
-    running = running.filter((runId) => !ended.has(runId));
     // The local world's queue lived in the dead process's memory: start() re-enqueues every
-    // pending/running run from the data folder.
+    // pending/running run from the data folder. An interrupted step runs again from its top and
+    // carries on from its checkpoint (a run cut off mid model call ends with server-restarted).
     await getWorld().start?.();
   }
   for (const runId of running) {
@@ -89,10 +60,4 @@ export function recoverRunsWhenListening(options: { port: string; localWorld: bo
       return recoverRuns(options);
     })
     .catch((error: unknown) => log.error("run recovery failed", { error }));
-}
-
-/** Why an ended run wrote no last frame: `server-restarted` when recovery stopped it, else null. */
-export async function recoveryEndCode(runId: string): Promise<string | null> {
-  const run = await findRun(runId);
-  return run?.status === "failed" && run.summary === SERVER_RESTARTED ? SERVER_RESTARTED : null;
 }

@@ -4,7 +4,6 @@ import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
-import { recoveryEndCode, SERVER_RESTARTED } from "./recover-runs";
 
 const STATUS_POLL_MS = 500;
 // After the engine reports the run ended, how long the stream may still
@@ -69,21 +68,9 @@ export function runEventResponse(
         },
         Math.min(1_000, env.SSE_HEARTBEAT_MS / 2),
       );
-      const lastFrame = async (status: string): Promise<RunEvent> => {
+      const lastFrame = (status: string): RunEvent => {
         // Past anything this response sent and anything the client says it saw (Last-Event-ID).
         const id = Math.max(lastId + 1, options.fromId ?? 0);
-        // Recovery stopped this run after a restart cut its model call off: say so.
-        if ((await recoveryEndCode(runId)) === SERVER_RESTARTED) {
-          return {
-            type: "error",
-            runId,
-            id,
-            code: SERVER_RESTARTED,
-            message:
-              "The server restarted while the model was answering; the run was stopped. Send the prompt again.",
-            recoverable: false,
-          };
-        }
         if (status === "cancelled")
           return { type: "finish", runId, id, status: "cancelled", summary: "Stopped." };
         return {
@@ -98,8 +85,8 @@ export function runEventResponse(
       const watchdog = watchStatus(
         runId,
         () => terminal || closed,
-        async (status) => {
-          const event = await lastFrame(status);
+        (status) => {
+          const event = lastFrame(status);
           if (terminal || closed) return;
           terminal = true;
           controller.enqueue(encoder.encode(encodeSseFrame(event)));
@@ -151,7 +138,7 @@ export function runEventResponse(
   return new Response(body, { headers: { ...SSE_HEADERS, "x-run-id": runId } });
 }
 
-function watchStatus(runId: string, done: () => boolean, onEnded: (status: string) => Promise<void>) {
+function watchStatus(runId: string, done: () => boolean, onEnded: (status: string) => void) {
   let endedAt: number | undefined;
   const timer = setInterval(async () => {
     if (done()) return clearInterval(timer);
@@ -162,7 +149,7 @@ function watchStatus(runId: string, done: () => boolean, onEnded: (status: strin
         // A completed run wrote its own last frame: the stream may just lag behind (long runs).
         if (Date.now() - endedAt >= (status === "completed" ? COMPLETED_GRACE_MS : GRACE_MS)) {
           clearInterval(timer);
-          await onEnded(status);
+          onEnded(status);
         }
       }
     } catch (error) {

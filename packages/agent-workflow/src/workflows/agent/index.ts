@@ -2,11 +2,10 @@ import type { ModelMessage } from "ai";
 import { createHook, getWorkflowMetadata } from "workflow";
 import { cancelHookToken, RUN_TIMEOUT_REASON } from "../../hook-names.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
-import { callPlanner } from "./steps/call-planner.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
 import { reflect } from "./steps/reflect.ts";
-import { runTurns } from "./steps/run-turns.ts";
+import { runTurns, startRun, type TurnsResult } from "./steps/run-turns.ts";
 import type { AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "./types.ts";
 
 type Usage = { inputTokens: number; outputTokens: number };
@@ -41,7 +40,15 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     { role: "user", content: input.prompt + context },
   ];
 
-  const planner = await callPlanner(runId, input, messages);
+  const audience = {
+    runId,
+    userId: input.userId,
+    documentId: input.documentId,
+    deadlineMs: limits.toolDeadlineMs,
+  };
+  // The first step plans and, without a plan, does the whole run (the common case).
+  const started = await startRun({ runId, input, messages, audience });
+  const { planner } = started;
   let nextId = planner.nextId;
   let plan: PlanState | null = planner.plan;
   const usage: Usage = { ...planner.usage };
@@ -77,33 +84,11 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     status: "timeout",
     summary: `Stopped after ${limits.runTimeoutMs / 1000} s (the run time limit).`,
   };
-  const audience = {
-    runId,
-    userId: input.userId,
-    documentId: input.documentId,
-    deadlineMs: limits.toolDeadlineMs,
-  };
 
-  let segment = 0;
-  /**
-   * Model turns until the model answers without tool calls: one plan step, or
-   * the whole run without a plan. Returns an outcome when the run must end.
-   */
-  const work = async (system: string, stepUsage: Usage): Promise<AgentRunOutcome | undefined> => {
-    const done = await runTurns({
-      runId,
-      segment: segment++,
-      firstId: nextId,
-      turnIndex,
-      modelId: input.modelId,
-      system,
-      messages,
-      tools: planner.tools,
-      leading,
-      audience,
-      limits,
-      runDeadline: planner.runDeadline,
-    });
+  // Segment 0 is the first step's; each plan step's turns are a segment of their own.
+  let segment = 1;
+  /** Adds what a turns step did to the run; returns an outcome when the run must end. */
+  const apply = (done: TurnsResult, stepUsage: Usage): AgentRunOutcome | undefined => {
     leading = [];
     nextId = done.nextId;
     turnIndex = done.turnIndex;
@@ -115,9 +100,28 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     if (done.lastText) lastText = done.lastText;
     return done.end;
   };
+  /** Model turns of one plan step, until the model answers without tool calls. */
+  const work = async (system: string, stepUsage: Usage): Promise<AgentRunOutcome | undefined> =>
+    apply(
+      await runTurns({
+        runId,
+        segment: segment++,
+        firstId: nextId,
+        turnIndex,
+        modelId: input.modelId,
+        system,
+        messages,
+        tools: planner.tools,
+        leading,
+        audience,
+        limits,
+        runDeadline: planner.runDeadline,
+      }),
+      stepUsage,
+    );
 
   if (!plan) {
-    const ended = await work(planner.system, { inputTokens: 0, outputTokens: 0 });
+    const ended = started.turns ? apply(started.turns, { inputTokens: 0, outputTokens: 0 }) : undefined;
     return finish(ended ?? { status: "done", summary: lastText || undefined });
   }
 

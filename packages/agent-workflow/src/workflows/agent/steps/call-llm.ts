@@ -43,12 +43,15 @@ export async function callLlm(args: {
   /** The model call's time limit. */
   timeoutMs: number;
   writer: RunWriter;
+  /** The turn's frames go out once this resolves (the step's model-phase mark is saved). */
+  ready: Promise<void>;
 }): Promise<LlmTurn> {
   const { runId, runAbort, writer } = args;
   const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
   const messageId = `${runId}:m${args.turn}`;
   let nextId = args.firstId;
   const write = async (bodies: RunEventBody[]) => {
+    await args.ready;
     writer.send(framesOf(runId, nextId, bodies));
     nextId += bodies.length;
   };

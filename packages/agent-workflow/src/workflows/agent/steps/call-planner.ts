@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import { armRunTimeout } from "../../../deadlines.ts";
-import { openRunWriter } from "../../../live/run-writer.ts";
+import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
@@ -22,63 +22,58 @@ export interface PlannerResult {
 }
 
 /**
- * Planner step: announces the run (`run-start`, the first frame), asks the
- * tRPC planner through a server caller (no HTTP) which tools this run may
- * use, then asks the model whether the request needs a plan. A plan goes out
- * as a `plan` event; no plan (simple request, or an answer that did not
- * parse) means the run works without one.
+ * Plans a run (inside the run's first step): announces it (`run-start`, the
+ * first frame), asks the tRPC planner through a server caller (no HTTP) which
+ * tools this run may use, then asks the model whether the request needs a
+ * plan. No plan (a simple request, or an answer that did not parse) means the
+ * run works without one. The caller announces the plan (id 1) once it has
+ * saved it; `nextId` already counts it.
  */
-export async function callPlanner(
+export async function planRun(
   runId: string,
   input: AgentWorkflowInput,
   messages: ModelMessage[],
+  writer: RunWriter,
 ): Promise<PlannerResult> {
-  "use step";
   const runDeadline = Date.now() + input.limits.runTimeoutMs;
   armRunTimeout(runId, runDeadline);
-  const writer = openRunWriter(runId);
-  try {
-    writer.send(
-      framesOf(runId, 0, [
-        { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
-      ]),
-    );
-    const caller = createAgentCaller({ userId: input.userId });
-    const allowed = await caller.llm.plan({
-      documentId: input.documentId,
-      mode: "agent",
-      prompt: input.prompt,
-    });
-    const proposal = await proposePlan({
-      modelId: input.modelId,
-      system: allowed.system,
-      messages,
-      tools: toolSet(allowed.tools),
-      signal: AbortSignal.any([runSignal(runId), AbortSignal.timeout(input.limits.modelStepTimeoutMs)]),
-      runAbort: runSignal(runId),
-      maxSteps: input.limits.maxSteps,
-    }).catch((error: unknown) => {
-      // Only an aborted run gets here: the loop's first model turn reports it.
-      log.info("planning interrupted", { runId, error });
-      return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: undefined };
-    });
-    if (proposal.failure) log.warn("working without a plan", { runId, reason: proposal.failure });
-    log.info("planned", { runId, steps: proposal.plan?.steps.length ?? 0, usage: proposal.usage });
-    let nextId = 1;
-    if (proposal.plan) {
-      writer.send(framesOf(runId, nextId, [planEvent(proposal.plan)]));
-      nextId++;
-    }
-    await writer.flush();
-    return {
-      tools: allowed.tools,
-      system: allowed.system,
-      plan: proposal.plan,
-      usage: proposal.usage,
-      nextId,
-      runDeadline,
-    };
-  } finally {
-    writer.release();
-  }
+  writer.send(
+    framesOf(runId, 0, [
+      { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
+    ]),
+  );
+  const caller = createAgentCaller({ userId: input.userId });
+  const allowed = await caller.llm.plan({
+    documentId: input.documentId,
+    mode: "agent",
+    prompt: input.prompt,
+  });
+  const proposal = await proposePlan({
+    modelId: input.modelId,
+    system: allowed.system,
+    messages,
+    tools: toolSet(allowed.tools),
+    signal: AbortSignal.any([runSignal(runId), AbortSignal.timeout(input.limits.modelStepTimeoutMs)]),
+    runAbort: runSignal(runId),
+    maxSteps: input.limits.maxSteps,
+  }).catch((error: unknown) => {
+    // Only an aborted run gets here: the loop's first model turn reports it.
+    log.info("planning interrupted", { runId, error });
+    return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: undefined };
+  });
+  if (proposal.failure) log.warn("working without a plan", { runId, reason: proposal.failure });
+  log.info("planned", { runId, steps: proposal.plan?.steps.length ?? 0, usage: proposal.usage });
+  return {
+    tools: allowed.tools,
+    system: allowed.system,
+    plan: proposal.plan,
+    usage: proposal.usage,
+    nextId: proposal.plan ? 2 : 1,
+    runDeadline,
+  };
+}
+
+/** The `plan` event's frame (always id 1: the frame after `run-start`). */
+export function planFrame(runId: string, plan: PlanState): string {
+  return framesOf(runId, 1, [planEvent(plan)]);
 }

@@ -1,12 +1,19 @@
 import type { ModelMessage } from "ai";
 import { agentStore } from "../../../agent-store.ts";
 import { RUN_TIMEOUT_REASON } from "../../../hook-names.ts";
-import { openRunWriter } from "../../../live/run-writer.ts";
+import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { runSignal } from "../../../run-control.ts";
 import { awaitToolResult } from "../../../tool-results.ts";
-import type { AgentLimits, AgentRunOutcome, RequestedToolCall, RunEventBody } from "../types.ts";
+import type {
+  AgentLimits,
+  AgentRunOutcome,
+  AgentWorkflowInput,
+  RequestedToolCall,
+  RunEventBody,
+} from "../types.ts";
 import { callLlm, reasonOf } from "./call-llm.ts";
+import { type PlannerResult, planFrame, planRun } from "./call-planner.ts";
 import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -34,7 +41,7 @@ interface PendingCall {
 interface TurnsCheckpoint {
   segment: number;
   /** "model" while a model call is streaming: it cannot be resumed, only reported. */
-  phase: "model" | "tools";
+  phase: "model" | "tools" | "done";
   nextId: number;
   turnIndex: number;
   messages: ModelMessage[];
@@ -45,6 +52,8 @@ interface TurnsCheckpoint {
   pending: PendingCall[];
   /** Frames sent live but not yet durable when this was saved: sent again on resume (same ids). */
   unconfirmed: string;
+  /** The run's plan decision (first step only): a resumed first step does not plan again. */
+  planner?: PlannerResult;
 }
 
 /** What one turns step did: the workflow adds it to the run. */
@@ -108,14 +117,7 @@ function watchRun(runId: string, runDeadline: number) {
   };
 }
 
-/**
- * Turns step: model turns until the model answers without tool calls (one
- * plan step, or a whole run without a plan). Each tool call is announced with
- * a signed single-use token and its result awaited right here, in this step:
- * a tool round trip costs no workflow replay, whatever the run's length. Its
- * progress is saved after every turn and result (see TurnsCheckpoint).
- */
-export async function runTurns(args: {
+interface TurnsArgs {
   runId: string;
   /** Which turns step of the run this is (checkpoints of an earlier one are ignored). */
   segment: number;
@@ -131,17 +133,14 @@ export async function runTurns(args: {
   limits: AgentLimits;
   /** When the run's time limit passes (epoch ms). */
   runDeadline: number;
-}): Promise<TurnsResult> {
-  "use step";
-  const { runId, limits } = args;
-  const store = agentStore();
-  const saved = (await store.loadCheckpoint(runId)) as TurnsCheckpoint | undefined;
-  const resumed = saved?.segment === args.segment ? saved : undefined;
-  const state: TurnsCheckpoint = resumed ?? {
-    segment: args.segment,
+}
+
+function freshState(segment: number, firstId: number, turnIndex: number): TurnsCheckpoint {
+  return {
+    segment,
     phase: "tools",
-    nextId: args.firstId,
-    turnIndex: args.turnIndex,
+    nextId: firstId,
+    turnIndex,
     messages: [],
     replies: [],
     lastText: "",
@@ -150,6 +149,109 @@ export async function runTurns(args: {
     pending: [],
     unconfirmed: "",
   };
+}
+
+async function savedState(runId: string, segment: number): Promise<TurnsCheckpoint | undefined> {
+  const saved = (await agentStore().loadCheckpoint(runId)) as TurnsCheckpoint | undefined;
+  return saved?.segment === segment ? saved : undefined;
+}
+
+/** Runs `work` with the run's writer, then waits until everything it sent is durable. */
+async function withWriter<T>(runId: string, work: (writer: RunWriter) => Promise<T>): Promise<T> {
+  const writer = openRunWriter(runId);
+  try {
+    return await work(writer);
+  } finally {
+    try {
+      await writer.flush();
+    } finally {
+      writer.release();
+    }
+  }
+}
+
+/**
+ * Turns step: model turns until the model answers without tool calls (one
+ * plan step, or a whole run without a plan). Each tool call is announced with
+ * a signed single-use token and its result awaited right here, in this step:
+ * a tool round trip costs no workflow replay, whatever the run's length. Its
+ * progress is saved as it goes (see TurnsCheckpoint).
+ */
+export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
+  "use step";
+  const resumed = await savedState(args.runId, args.segment);
+  return withWriter(args.runId, (writer) =>
+    continueTurns(args, resumed ?? freshState(args.segment, args.firstId, args.turnIndex), !!resumed, writer),
+  );
+}
+
+/** What the run's first step did: its plan decision, and its turns when it needed no plan. */
+export interface StartResult {
+  planner: PlannerResult;
+  turns?: TurnsResult;
+}
+
+/**
+ * The run's first step: plans the run and, when it needs no plan (most
+ * requests), goes straight on with its turns in the same step, so the first
+ * words cost one step, not two. With a plan, the workflow runs its steps.
+ */
+export async function startRun(args: {
+  runId: string;
+  input: AgentWorkflowInput;
+  messages: ModelMessage[];
+  audience: ToolCallAudience;
+}): Promise<StartResult> {
+  "use step";
+  const { runId, input } = args;
+  const resumed = await savedState(runId, 0);
+  return withWriter(runId, async (writer) => {
+    let state = resumed;
+    if (!state?.planner) {
+      const planner = await planRun(runId, input, args.messages, writer);
+      state = { ...freshState(0, planner.nextId, 0), planner };
+      // Saved before the plan goes out: a resumed step announces the same plan again.
+      await agentStore().saveCheckpoint(runId, { ...state, unconfirmed: writer.unconfirmed() });
+    }
+    const planner = state.planner;
+    if (!planner) throw new Error("the run's plan decision is missing");
+    if (planner.plan) {
+      if (resumed?.unconfirmed) writer.send(resumed.unconfirmed);
+      writer.send(planFrame(runId, planner.plan));
+      return { planner };
+    }
+    const turns = await continueTurns(
+      {
+        runId,
+        segment: 0,
+        firstId: planner.nextId,
+        turnIndex: 0,
+        modelId: input.modelId,
+        system: planner.system,
+        messages: args.messages,
+        tools: planner.tools,
+        leading: [],
+        audience: args.audience,
+        limits: input.limits,
+        runDeadline: planner.runDeadline,
+      },
+      state,
+      resumed?.planner !== undefined,
+      writer,
+    );
+    return { planner, turns };
+  });
+}
+
+/** The turns loop from `state` (fresh, or saved by an earlier attempt of the same step). */
+async function continueTurns(
+  args: TurnsArgs,
+  state: TurnsCheckpoint,
+  resumed: boolean,
+  writer: RunWriter,
+): Promise<TurnsResult> {
+  const { runId, limits } = args;
+  const store = agentStore();
   const result = (end?: AgentRunOutcome): TurnsResult => ({
     nextId: state.nextId,
     turnIndex: state.turnIndex,
@@ -160,13 +262,10 @@ export async function runTurns(args: {
     toolCalls: state.toolCalls,
     ...(end ? { end } : {}),
   });
-  const writer = openRunWriter(runId);
-  if (resumed?.unconfirmed) writer.send(resumed.unconfirmed);
-  if (resumed?.phase === "model") {
+  if (resumed && state.unconfirmed) writer.send(state.unconfirmed);
+  if (resumed && state.phase === "model") {
     log.warn("model call cut off by a restart: ending the run", { runId });
     state.nextId += RESTART_ID_GAP;
-    await writer.flush();
-    writer.release();
     return result({
       status: "error",
       code: SERVER_RESTARTED,
@@ -174,107 +273,122 @@ export async function runTurns(args: {
         "The server restarted while the model was answering; the run was stopped. Send the prompt again.",
     });
   }
+  if (resumed && state.phase === "done") return result();
   if (resumed) log.info("turns resumed", { runId, turn: state.turnIndex, pending: state.pending.length });
+  return turns(resumed);
 
-  const watch = watchRun(runId, args.runDeadline);
-  const send = (bodies: RunEventBody[]) => {
-    writer.send(framesOf(runId, state.nextId, bodies));
-    state.nextId += bodies.length;
-  };
-  const checkpoint = () => store.saveCheckpoint(runId, { ...state, unconfirmed: writer.unconfirmed() });
-  const interrupted = (): AgentRunOutcome =>
-    reasonOf(watch.signal) === RUN_TIMEOUT_REASON
-      ? { status: "timeout", summary: `Stopped after ${limits.runTimeoutMs / 1000} s (the run time limit).` }
-      : { status: "cancelled", summary: "Stopped by the writer." };
+  async function turns(wasResumed: boolean): Promise<TurnsResult> {
+    const watch = watchRun(runId, args.runDeadline);
+    const send = (bodies: RunEventBody[]) => {
+      writer.send(framesOf(runId, state.nextId, bodies));
+      state.nextId += bodies.length;
+    };
+    // A snapshot: the step goes on changing `state` while the store writes it.
+    const checkpoint = (snapshot: TurnsCheckpoint = state) =>
+      store.saveCheckpoint(runId, structuredClone({ ...snapshot, unconfirmed: writer.unconfirmed() }));
+    const interrupted = (): AgentRunOutcome =>
+      reasonOf(watch.signal) === RUN_TIMEOUT_REASON
+        ? {
+            status: "timeout",
+            summary: `Stopped after ${limits.runTimeoutMs / 1000} s (the run time limit).`,
+          }
+        : { status: "cancelled", summary: "Stopped by the writer." };
 
-  try {
-    if (!resumed && args.leading.length > 0) send(args.leading);
-    for (;;) {
-      // The current turn's tool calls, one at a time, in order.
-      while (state.pending[0]) {
-        const pending = state.pending[0];
-        if (!pending.announced) {
-          const event = await toolCallEvent(pending.call, args.audience);
-          pending.announced = { id: state.nextId, event };
-          state.nextId++;
-          state.toolCalls++;
-          // Saved before it is announced: after a restart it goes out again under the same id and token.
-          await checkpoint();
+    try {
+      if (!wasResumed && args.leading.length > 0) send(args.leading);
+      for (;;) {
+        // The current turn's tool calls, one at a time, in order.
+        while (state.pending[0]) {
+          const pending = state.pending[0];
+          if (pending.announced) {
+            // Resumed after a restart: announced again under its own id and token (clients dedupe).
+            writer.send(framesOf(runId, pending.announced.id, [pending.announced.event]));
+          } else {
+            const event = await toolCallEvent(pending.call, args.audience);
+            pending.announced = { id: state.nextId, event };
+            state.nextId++;
+            state.toolCalls++;
+            writer.send(framesOf(runId, pending.announced.id, [event]));
+            // Saved while the browser runs the tool: a restart from here announces it again. One cut
+            // off before this lands resumes from the model phase and ends (the tool ran at most once).
+            await checkpoint();
+          }
+          const answer = await awaitToolResult(runId, pending.call.toolCallId, {
+            deadline: pending.announced.event.deadline,
+            signal: watch.signal,
+          });
+          if (answer.kind === "aborted") return result(interrupted());
+          if (answer.kind === "timeout") {
+            log.warn("tool deadline passed", { runId, toolCallId: pending.call.toolCallId });
+            return result({
+              status: "error",
+              code: "tool-timeout",
+              summary: `The browser did not answer ${pending.call.toolName} within ${limits.toolDeadlineMs / 1000} s.`,
+            });
+          }
+          // The callback route validated the result with the tool's zod schema before recording it.
+          // Not saved here: the result is in the store, so a resumed step takes it from there again.
+          const { ok, summary } = summarizeResult(answer.result);
+          send([{ type: "tool-result", toolCallId: pending.call.toolCallId, ok, summary }]);
+          state.messages.push(toolMessage(pending.call, answer.result));
+          state.pending.shift();
         }
-        writer.send(framesOf(runId, pending.announced.id, [pending.announced.event]));
-        const answer = await awaitToolResult(runId, pending.call.toolCallId, {
-          deadline: pending.announced.event.deadline,
-          signal: watch.signal,
-        });
-        if (answer.kind === "aborted") return result(interrupted());
-        if (answer.kind === "timeout") {
-          log.warn("tool deadline passed", { runId, toolCallId: pending.call.toolCallId });
+        if (watch.signal.aborted) return result(interrupted());
+        if (state.turnIndex >= limits.maxSteps) {
           return result({
-            status: "error",
-            code: "tool-timeout",
-            summary: `The browser did not answer ${pending.call.toolName} within ${limits.toolDeadlineMs / 1000} s.`,
+            status: "timeout",
+            summary: `Stopped after ${limits.maxSteps} steps (the step limit).`,
           });
         }
-        // The callback route validated the result with the tool's zod schema before recording it.
-        const { ok, summary } = summarizeResult(answer.result);
-        send([{ type: "tool-result", toolCallId: pending.call.toolCallId, ok, summary }]);
-        state.messages.push(toolMessage(pending.call, answer.result));
-        state.pending.shift();
-        await checkpoint();
-      }
-      if (watch.signal.aborted) return result(interrupted());
-      if (state.turnIndex >= limits.maxSteps) {
-        return result({
-          status: "timeout",
-          summary: `Stopped after ${limits.maxSteps} steps (the step limit).`,
-        });
-      }
 
-      state.phase = "model";
-      await checkpoint();
-      const turn = await callLlm({
-        runId,
-        firstId: state.nextId,
-        turn: state.turnIndex,
-        modelId: args.modelId,
-        system: args.system,
-        messages: [...args.messages, ...state.messages],
-        tools: args.tools,
-        runAbort: watch.signal,
-        timeoutMs: limits.modelStepTimeoutMs,
-        writer,
-      });
-      state.nextId = turn.nextId;
-      state.turnIndex++;
-      state.usage.inputTokens += turn.usage.inputTokens;
-      state.usage.outputTokens += turn.usage.outputTokens;
-      if (turn.status === "aborted") return result(interrupted());
-      if (turn.status === "error") {
-        return result({ status: "error", code: "model-error", summary: turn.errorMessage });
+        // Marked before the model's first frame goes out: a restart from here ends the run. The mark
+        // is written while the model starts (its frames wait for it); it needs no conversation.
+        state.phase = "model";
+        const marked = checkpoint({ ...state, messages: [], pending: [] });
+        marked.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
+        const turn = await callLlm({
+          runId,
+          firstId: state.nextId,
+          turn: state.turnIndex,
+          modelId: args.modelId,
+          system: args.system,
+          messages: [...args.messages, ...state.messages],
+          tools: args.tools,
+          runAbort: watch.signal,
+          timeoutMs: limits.modelStepTimeoutMs,
+          writer,
+          ready: marked,
+        });
+        await marked;
+        state.nextId = turn.nextId;
+        state.turnIndex++;
+        state.usage.inputTokens += turn.usage.inputTokens;
+        state.usage.outputTokens += turn.usage.outputTokens;
+        if (turn.status === "aborted") return result(interrupted());
+        if (turn.status === "error") {
+          return result({ status: "error", code: "model-error", summary: turn.errorMessage });
+        }
+        state.messages.push(...turn.responseMessages);
+        state.lastText = turn.text.trim();
+        if (state.lastText) state.replies.push(state.lastText);
+        const calls = turn.toolCalls.slice(0, limits.maxToolCallsPerStep);
+        for (const skipped of turn.toolCalls.slice(limits.maxToolCallsPerStep)) {
+          const refusal = {
+            ok: false,
+            code: "too-many-tool-calls",
+            message: `at most ${calls.length} tool calls per step`,
+          };
+          state.messages.push(toolMessage(skipped, refusal));
+        }
+        state.pending = calls.map((call) => ({ call }));
+        state.phase = calls.length > 0 ? "tools" : "done";
+        if (state.phase === "done") {
+          await checkpoint();
+          return result();
+        }
       }
-      state.messages.push(...turn.responseMessages);
-      state.lastText = turn.text.trim();
-      if (state.lastText) state.replies.push(state.lastText);
-      const calls = turn.toolCalls.slice(0, limits.maxToolCallsPerStep);
-      for (const skipped of turn.toolCalls.slice(limits.maxToolCallsPerStep)) {
-        const refusal = {
-          ok: false,
-          code: "too-many-tool-calls",
-          message: `at most ${calls.length} tool calls per step`,
-        };
-        state.messages.push(toolMessage(skipped, refusal));
-      }
-      state.pending = calls.map((call) => ({ call }));
-      state.phase = "tools";
-      await checkpoint();
-      if (calls.length === 0) return result();
-    }
-  } finally {
-    watch.stop();
-    try {
-      await writer.flush();
     } finally {
-      writer.release();
+      watch.stop();
     }
   }
 }

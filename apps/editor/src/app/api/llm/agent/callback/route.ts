@@ -13,7 +13,8 @@ export const runtime = "nodejs";
 
 /**
  * A tool result from the browser (spec §3.2). Every check runs before the
- * workflow is resumed; a replayed delivery answers 204 and resumes nothing.
+ * result is recorded for the run; a replayed delivery answers 204 and
+ * changes nothing.
  */
 export async function POST(request: Request): Promise<Response> {
   const user = await requireUser(request, "callback");
@@ -33,11 +34,13 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(403, "forbidden:hook_token", "token belongs to another user");
   if (claims.toolCallId !== toolCallId)
     return apiError(403, "forbidden:hook_token", "token is for another tool call");
-  const run = await findRun(claims.runId);
+  const [run, access] = await Promise.all([
+    findRun(claims.runId),
+    requireDocument(user.userId, claims.documentId),
+  ]);
   if (!run || run.userId !== claims.userId || run.documentId !== claims.documentId) {
     return apiError(403, "forbidden:hook_token", "token does not match its run");
   }
-  const access = await requireDocument(user.userId, claims.documentId);
   if (!access.ok) return apiError(403, "forbidden:document", "you may no longer edit this document");
 
   const toolName = toolNameSchema.safeParse(claims.toolName);
@@ -61,15 +64,16 @@ export async function POST(request: Request): Promise<Response> {
   if (claim === "conflict")
     return apiError(409, "conflict:hook_token", "this token was already used with another result");
 
+  if (run.status !== "running") {
+    // Nothing was delivered: a retry must be judged afresh, not answered as a replay.
+    await releaseTokenUse(claims.jti);
+    return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
+  }
   try {
     // Recorded durably, then handed to the run's waiting step (a duplicate changes nothing).
-    const delivered = await deliverToolResult(claims.runId, toolCallId, output.data);
-    if (delivered === "ended") {
-      // Nothing was delivered: a retry must be judged afresh, not answered as a replay.
-      await releaseTokenUse(claims.jti);
-      return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
-    }
+    await deliverToolResult(claims.runId, toolCallId, output.data);
   } catch (error) {
+    // Nothing was recorded: a retry must be judged afresh, not answered as a replay.
     await releaseTokenUse(claims.jti);
     log.error("delivery failed", { runId: claims.runId, toolCallId, error });
     return apiError(500, "internal:callback", "could not deliver the result; retry");
