@@ -9,20 +9,37 @@ export interface StoredToolResult {
   result: unknown;
 }
 
+/** A step's saved progress: its state, and the conversation it appended so far (in order). */
+export interface SavedProgress {
+  segment: number;
+  state: unknown;
+  messages: unknown[];
+}
+
 export interface AgentStore {
   /** Records a tool call's result; false when one was already recorded (the first one wins). */
   putToolResult(runId: string, toolCallId: string, result: unknown): Promise<boolean>;
   getToolResult(runId: string, toolCallId: string): Promise<StoredToolResult | undefined>;
-  /** The run's saved progress (JSON), if any. */
-  loadCheckpoint(runId: string): Promise<unknown>;
-  saveCheckpoint(runId: string, state: unknown): Promise<void>;
+  /** The run's saved progress, if any. */
+  loadProgress(runId: string): Promise<SavedProgress | undefined>;
+  /**
+   * Saves a step's state (replacing the last one) and appends `messages` to
+   * its segment's conversation at position `from` (already saved positions
+   * are kept), atomically.
+   */
+  saveProgress(
+    runId: string,
+    segment: number,
+    state: unknown,
+    messages: { from: number; items: unknown[] },
+  ): Promise<void>;
   /** Whether the writer stopped the run (seen by a step running on another instance). */
   isStopped(runId: string): Promise<boolean>;
 }
 
 function memoryStore(): AgentStore {
   const results = new Map<string, unknown>();
-  const checkpoints = new Map<string, string>();
+  const progress = new Map<string, { segment: number; state: string; messages: string[] }>();
   const key = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
   return {
     async putToolResult(runId, toolCallId, result) {
@@ -34,12 +51,20 @@ function memoryStore(): AgentStore {
       const k = key(runId, toolCallId);
       return results.has(k) ? { result: structuredClone(results.get(k)) } : undefined;
     },
-    async loadCheckpoint(runId) {
-      const saved = checkpoints.get(runId);
-      return saved === undefined ? undefined : JSON.parse(saved);
+    async loadProgress(runId) {
+      const saved = progress.get(runId);
+      if (!saved) return undefined;
+      return {
+        segment: saved.segment,
+        state: JSON.parse(saved.state),
+        messages: saved.messages.map((m) => JSON.parse(m)),
+      };
     },
-    async saveCheckpoint(runId, state) {
-      checkpoints.set(runId, JSON.stringify(state));
+    async saveProgress(runId, segment, state, { from, items }) {
+      const saved = progress.get(runId);
+      const messages = saved?.segment === segment ? saved.messages.slice(0, from) : [];
+      messages.push(...items.map((m) => JSON.stringify(m)));
+      progress.set(runId, { segment, state: JSON.stringify(state), messages });
     },
     async isStopped() {
       return false;

@@ -1,13 +1,18 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export { type AgentStore, configureAgentStore, type StoredToolResult } from "./agent-store.ts";
+export {
+  type AgentStore,
+  configureAgentStore,
+  type SavedProgress,
+  type StoredToolResult,
+} from "./agent-store.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
 export { naiveHookToken, RUN_TIMEOUT_REASON } from "./hook-names.ts";
 export * from "./index.ts";
 export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
 export * from "./models/index.ts";
-export { deliverToolResult } from "./tool-results.ts";
+export { deliverToolResult, wakeToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";

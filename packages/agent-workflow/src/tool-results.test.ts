@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { agentStore } from "./agent-store.ts";
-import { awaitToolResult } from "./tool-results.ts";
+import { type AgentStore, agentStore, configureAgentStore } from "./agent-store.ts";
+import { awaitToolResult, listenForToolResult, wakeToolResult } from "./tool-results.ts";
 
 const never = new AbortController().signal;
 let seq = 0;
@@ -42,5 +42,30 @@ describe("awaitToolResult", () => {
     });
     setTimeout(() => stop.abort(new Error("stopped")), 10);
     expect(await waiting).toEqual({ kind: "aborted" });
+  });
+
+  it("takes a result handed over in-process without reading the store, and a fresh call skips the first read", async () => {
+    const { runId, toolCallId } = ids();
+    const real = agentStore();
+    let reads = 0;
+    const counting: AgentStore = {
+      ...real,
+      getToolResult: (...args) => {
+        reads++;
+        return real.getToolResult(...args);
+      },
+    };
+    configureAgentStore(counting);
+    try {
+      const listener = listenForToolResult(runId, toolCallId);
+      const waiting = listener.wait({ deadline: Date.now() + 5_000, signal: never, fresh: true });
+      await real.putToolResult(runId, toolCallId, { ok: true });
+      wakeToolResult(runId, toolCallId, { ok: true });
+      expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
+      listener.close();
+      expect(reads).toBe(0);
+    } finally {
+      configureAgentStore(real);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { agentStore } from "./agent-store.ts";
 const KEY = Symbol.for("coauthor.tool-result-waiters");
 const POLL_MS = 250;
 
-type Waiters = Map<string, Set<() => void>>;
+type Waiters = Map<string, Set<(result: unknown) => void>>;
 
 function waiters(): Waiters {
   const holder = globalThis as typeof globalThis & { [KEY]?: Waiters };
@@ -19,8 +19,17 @@ function waiters(): Waiters {
 const keyOf = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
 
 /**
- * Hands a tool call's result to its run: "delivered", or "duplicate" when a
- * result was already recorded (the caller has checked that the run is live).
+ * Hands a tool call's result, already recorded in the store, to the step of
+ * this process that waits for it (no read back from the store).
+ */
+export function wakeToolResult(runId: string, toolCallId: string, result: unknown): void {
+  for (const wake of waiters().get(keyOf(runId, toolCallId)) ?? []) wake(result);
+}
+
+/**
+ * Records a tool call's result and hands it to its run: "delivered", or
+ * "duplicate" when a result was already recorded (the caller has checked
+ * that the run is live).
  */
 export async function deliverToolResult(
   runId: string,
@@ -28,7 +37,7 @@ export async function deliverToolResult(
   result: unknown,
 ): Promise<"delivered" | "duplicate"> {
   if (!(await agentStore().putToolResult(runId, toolCallId, result))) return "duplicate";
-  for (const wake of waiters().get(keyOf(runId, toolCallId)) ?? []) wake();
+  wakeToolResult(runId, toolCallId, result);
   return "delivered";
 }
 
@@ -36,6 +45,66 @@ export type AwaitedToolResult =
   | { kind: "result"; result: unknown }
   | { kind: "timeout" }
   | { kind: "aborted" };
+
+/**
+ * Listens for a tool call's result from now on. Made before the call is
+ * announced, its first wait may skip the store (`fresh`): nothing can have
+ * answered a call nobody has seen yet.
+ */
+export function listenForToolResult(runId: string, toolCallId: string) {
+  const store = agentStore();
+  const key = keyOf(runId, toolCallId);
+  let wake: () => void = () => undefined;
+  let handed: { result: unknown } | undefined;
+  let set = waiters().get(key);
+  if (!set) {
+    set = new Set();
+    waiters().set(key, set);
+  }
+  const listener = (result: unknown) => {
+    handed ??= { result: structuredClone(result) };
+    wake();
+  };
+  set.add(listener);
+  const close = () => {
+    set.delete(listener);
+    if (set.size === 0) waiters().delete(key);
+  };
+
+  /** Waits until `deadline` (epoch ms) or until `signal` aborts (Stop, the run time limit). */
+  const wait = async (options: {
+    deadline: number;
+    signal: AbortSignal;
+    fresh?: boolean;
+  }): Promise<AwaitedToolResult> => {
+    const onAbort = () => wake();
+    options.signal.addEventListener("abort", onAbort);
+    try {
+      for (let first = true; ; first = false) {
+        const next = new Promise<void>((resolve) => (wake = resolve));
+        const found =
+          handed ??
+          (first && options.fresh ? undefined : await store.getToolResult(runId, toolCallId)) ??
+          handed;
+        if (found) return { kind: "result", result: found.result };
+        if (options.signal.aborted) return { kind: "aborted" };
+        const left = options.deadline - Date.now();
+        if (left <= 0) return { kind: "timeout" };
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          next,
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(left, POLL_MS)))),
+        ]);
+        clearTimeout(timer);
+      }
+    } finally {
+      options.signal.removeEventListener("abort", onAbort);
+    }
+  };
+  return { wait, close };
+}
+
+export type ToolResultListener = ReturnType<typeof listenForToolResult>;
 
 /**
  * Waits for a tool call's result until `deadline` (epoch ms) or until
@@ -46,37 +115,10 @@ export async function awaitToolResult(
   toolCallId: string,
   options: { deadline: number; signal: AbortSignal },
 ): Promise<AwaitedToolResult> {
-  const store = agentStore();
-  const key = keyOf(runId, toolCallId);
-  let wake: () => void = () => undefined;
-  const woken = () => new Promise<void>((resolve) => (wake = resolve));
-  let set = waiters().get(key);
-  if (!set) {
-    set = new Set();
-    waiters().set(key, set);
-  }
-  const listener = () => wake();
-  set.add(listener);
-  const onAbort = () => wake();
-  options.signal.addEventListener("abort", onAbort);
+  const listener = listenForToolResult(runId, toolCallId);
   try {
-    for (;;) {
-      const next = woken();
-      const stored = await store.getToolResult(runId, toolCallId);
-      if (stored) return { kind: "result", result: stored.result };
-      if (options.signal.aborted) return { kind: "aborted" };
-      const left = options.deadline - Date.now();
-      if (left <= 0) return { kind: "timeout" };
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
-        next,
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(left, POLL_MS)))),
-      ]);
-      clearTimeout(timer);
-    }
+    return await listener.wait(options);
   } finally {
-    options.signal.removeEventListener("abort", onAbort);
-    set.delete(listener);
-    if (set.size === 0) waiters().delete(key);
+    listener.close();
   }
 }

@@ -24,6 +24,17 @@ export async function findAccessibleDocument(userId: string, documentId: string)
   return row ? { ...row.document, role: row.role } : null;
 }
 
+/** The user's role on a document (null when they may not open it), without loading its content. */
+export async function documentRole(userId: string, documentId: string): Promise<DocumentRole | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ role: roleOf(userId) })
+    .from(documents)
+    .leftJoin(documentMembers, membershipOf(userId))
+    .where(and(eq(documents.id, documentId), visibleTo(userId)));
+  return row?.role ?? null;
+}
+
 /** The documents the user may open (owned and shared), with their role, most recently edited first. */
 export async function listDocuments(userId: string) {
   const db = await getDb();

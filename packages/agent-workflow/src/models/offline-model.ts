@@ -155,51 +155,52 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
       const turn = plan(call);
       const words = turn.text.split(/(?<=\s)/);
       const signal = call.abortSignal;
+      // Pulled part by part, like a provider's network stream: each word is stamped as it is
+      // emitted, when the consumer asks for it (at full speed, as fast as it reads).
+      async function* parts(): AsyncGenerator<LanguageModelV4StreamPart> {
+        yield { type: "stream-start", warnings: [] };
+        yield { type: "text-start", id: "t0" };
+        for (const [i, word] of words.entries()) {
+          if (i > 0 && options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
+          const delta = word.startsWith(EMIT_TIME_WORD)
+            ? word.replace(EMIT_TIME_WORD, String(Date.now()))
+            : word;
+          yield { type: "text-delta", id: "t0", delta };
+        }
+        yield { type: "text-end", id: "t0" };
+        if (turn.toolCall && "toolCallId" in turn) {
+          const input = JSON.stringify(turn.toolCall.input);
+          if (STREAMED_INPUT_TOOLS.has(turn.toolCall.toolName)) {
+            // Long inserts are "typed": their input streams in pieces, as a real model's does.
+            const id = turn.toolCallId;
+            yield { type: "tool-input-start", id, toolName: turn.toolCall.toolName };
+            for (let at = 0; at < input.length; at += INPUT_PIECE_CHARS) {
+              if (options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
+              yield { type: "tool-input-delta", id, delta: input.slice(at, at + INPUT_PIECE_CHARS) };
+            }
+            yield { type: "tool-input-end", id };
+          }
+          yield { type: "tool-call", toolCallId: turn.toolCallId, toolName: turn.toolCall.toolName, input };
+        }
+        yield {
+          type: "finish",
+          usage: usage(call.prompt.length, words.length),
+          finishReason: { unified: turn.toolCall ? "tool-calls" : "stop", raw: undefined },
+        };
+      }
+      const iterator = parts();
       const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async start(controller) {
+        async pull(controller) {
           try {
-            controller.enqueue({ type: "stream-start", warnings: [] });
-            controller.enqueue({ type: "text-start", id: "t0" });
-            for (const [i, word] of words.entries()) {
-              if (i > 0 && options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
-              const delta = word.startsWith(EMIT_TIME_WORD)
-                ? word.replace(EMIT_TIME_WORD, String(Date.now()))
-                : word;
-              controller.enqueue({ type: "text-delta", id: "t0", delta });
-            }
-            controller.enqueue({ type: "text-end", id: "t0" });
-            if (turn.toolCall && "toolCallId" in turn) {
-              const input = JSON.stringify(turn.toolCall.input);
-              if (STREAMED_INPUT_TOOLS.has(turn.toolCall.toolName)) {
-                // Long inserts are "typed": their input streams in pieces, as a real model's does.
-                const id = turn.toolCallId;
-                controller.enqueue({ type: "tool-input-start", id, toolName: turn.toolCall.toolName });
-                for (let at = 0; at < input.length; at += INPUT_PIECE_CHARS) {
-                  if (options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
-                  controller.enqueue({
-                    type: "tool-input-delta",
-                    id,
-                    delta: input.slice(at, at + INPUT_PIECE_CHARS),
-                  });
-                }
-                controller.enqueue({ type: "tool-input-end", id });
-              }
-              controller.enqueue({
-                type: "tool-call",
-                toolCallId: turn.toolCallId,
-                toolName: turn.toolCall.toolName,
-                input,
-              });
-            }
-            controller.enqueue({
-              type: "finish",
-              usage: usage(call.prompt.length, words.length),
-              finishReason: { unified: turn.toolCall ? "tool-calls" : "stop", raw: undefined },
-            });
-            controller.close();
+            const next = await iterator.next();
+            if (next.done) controller.close();
+            else controller.enqueue(next.value);
           } catch (error) {
             controller.error(error);
           }
+        },
+        async cancel() {
+          await iterator.return(undefined);
         },
       });
       return { stream };

@@ -1,41 +1,75 @@
 import type { AgentStore } from "@coauthor/agent-workflow/server";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/server/db";
-import { agentRunCheckpoints, agentToolResults, runs } from "@/server/db/schema";
+import { agentRunCheckpoints, agentRunMessages, hookTokenUses, runs } from "@/server/db/schema";
 
-/** The agent's durable store in the app's database (PGlite or PostgreSQL: shared by every instance). */
+/**
+ * The agent's durable store in the app's database (PGlite or PostgreSQL:
+ * shared by every instance). A tool result lives on its hook token's claim
+ * row, written by the callback route in the same insert as the claim.
+ */
 export const databaseAgentStore: AgentStore = {
   async putToolResult(runId, toolCallId, result) {
     const db = await getDb();
-    const inserted = await db
-      .insert(agentToolResults)
-      .values({ runId, toolCallId, result })
-      .onConflictDoNothing()
-      .returning({ runId: agentToolResults.runId });
-    return inserted.length > 0;
+    const updated = await db
+      .update(hookTokenUses)
+      .set({ result })
+      .where(
+        and(
+          eq(hookTokenUses.runId, runId),
+          eq(hookTokenUses.toolCallId, toolCallId),
+          isNull(hookTokenUses.result),
+        ),
+      )
+      .returning({ jti: hookTokenUses.jti });
+    return updated.length > 0;
   },
   async getToolResult(runId, toolCallId) {
     const db = await getDb();
     const [row] = await db
-      .select({ result: agentToolResults.result })
-      .from(agentToolResults)
-      .where(and(eq(agentToolResults.runId, runId), eq(agentToolResults.toolCallId, toolCallId)));
-    return row ? { result: row.result } : undefined;
+      .select({ result: hookTokenUses.result })
+      .from(hookTokenUses)
+      .where(and(eq(hookTokenUses.runId, runId), eq(hookTokenUses.toolCallId, toolCallId)));
+    return row && row.result !== null ? { result: row.result } : undefined;
   },
-  async loadCheckpoint(runId) {
+  async loadProgress(runId) {
     const db = await getDb();
     const [row] = await db
-      .select({ state: agentRunCheckpoints.state })
+      .select({ segment: agentRunCheckpoints.segment, state: agentRunCheckpoints.state })
       .from(agentRunCheckpoints)
       .where(eq(agentRunCheckpoints.runId, runId));
-    return row?.state;
+    if (!row) return undefined;
+    const messages = await db
+      .select({ message: agentRunMessages.message })
+      .from(agentRunMessages)
+      .where(and(eq(agentRunMessages.runId, runId), eq(agentRunMessages.segment, row.segment)))
+      .orderBy(asc(agentRunMessages.seq));
+    return { segment: row.segment, state: row.state, messages: messages.map((m) => m.message) };
   },
-  async saveCheckpoint(runId, state) {
+  async saveProgress(runId, segment, state, { from, items }) {
     const db = await getDb();
-    await db
+    const upsert = db
       .insert(agentRunCheckpoints)
-      .values({ runId, state })
-      .onConflictDoUpdate({ target: agentRunCheckpoints.runId, set: { state, updatedAt: new Date() } });
+      .values({ runId, segment, state })
+      .onConflictDoUpdate({
+        target: agentRunCheckpoints.runId,
+        set: { segment, state, updatedAt: new Date() },
+      });
+    if (items.length === 0) {
+      await upsert;
+      return;
+    }
+    // One statement, so the state and the messages it counts land together.
+    await db.execute(sql`
+      with saved as (
+        insert into ${agentRunCheckpoints} (run_id, segment, state) values (${runId}, ${segment}, ${JSON.stringify(state)}::jsonb)
+        on conflict (run_id) do update set segment = excluded.segment, state = excluded.state, updated_at = now()
+        returning run_id
+      )
+      insert into ${agentRunMessages} (run_id, segment, seq, message)
+      select ${runId}, ${segment}, ${from}::integer + (m.ordinality::integer - 1), m.value
+      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as m(value, ordinality)
+      on conflict do nothing`);
   },
   async isStopped(runId) {
     const db = await getDb();
@@ -44,10 +78,12 @@ export const databaseAgentStore: AgentStore = {
   },
 };
 
-/** Drops an ended run's working state (its events and summary stay in the run's history). */
+/** Drops an ended run's working state (its events, claims and summary stay in its history). */
 export async function forgetRunState(runIds: string[]): Promise<void> {
   if (runIds.length === 0) return;
   const db = await getDb();
-  await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, runIds));
-  await db.delete(agentToolResults).where(inArray(agentToolResults.runId, runIds));
+  for (const runId of runIds) {
+    await db.delete(agentRunCheckpoints).where(eq(agentRunCheckpoints.runId, runId));
+    await db.delete(agentRunMessages).where(eq(agentRunMessages.runId, runId));
+  }
 }

@@ -13,12 +13,16 @@ export function bodyHash(toolCallId: string, result: unknown): string {
     .digest("hex");
 }
 
-/** Claims a hook token's jti once, atomically (a unique key in the database). */
+/**
+ * Claims a hook token's jti once, atomically (a unique key in the database),
+ * recording the tool result with it: the run's step reads it from this row.
+ */
 export async function claimTokenUse(use: {
   jti: string;
   runId: string;
   toolCallId: string;
   bodyHash: string;
+  result: unknown;
 }): Promise<ClaimOutcome> {
   const db = await getDb();
   const inserted = await db
@@ -31,7 +35,7 @@ export async function claimTokenUse(use: {
   return existing?.bodyHash === use.bodyHash ? "replay" : "conflict";
 }
 
-/** Releases a claim whose resume failed for a transient reason, so the client may retry. */
+/** Releases a claim whose result could not be delivered, so the client may retry. */
 export async function releaseTokenUse(jti: string): Promise<void> {
   const db = await getDb();
   await db.delete(hookTokenUses).where(eq(hookTokenUses.jti, jti));

@@ -170,6 +170,8 @@ export const hookTokenUses = pgTable(
     runId: text("run_id").notNull(),
     toolCallId: text("tool_call_id").notNull(),
     bodyHash: text("body_hash").notNull(),
+    /** The tool result delivered with this token: the run's step reads it from here. */
+    result: jsonb("result"),
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("hook_token_uses_call_idx").on(t.runId, t.toolCallId)],
@@ -184,24 +186,23 @@ export const rateLimits = pgTable("rate_limits", {
   allowed: boolean("allowed").notNull(),
 });
 
-// Tool results from the browser, recorded before the run's step is woken: the
-// first result of a tool call wins, and a step resumed after a restart (or
-// running on another instance) finds it here.
-export const agentToolResults = pgTable(
-  "agent_tool_results",
-  {
-    runId: text("run_id").notNull(),
-    toolCallId: text("tool_call_id").notNull(),
-    result: jsonb("result").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.runId, t.toolCallId] })],
-);
-
-// The turns step's progress per run (conversation so far, the tool call it
-// waits for), saved after every model turn and tool result.
+// The turns step's progress per run (the tool call it waits for, its ids and
+// counters), saved after every model turn; the conversation it built so far is
+// appended to agent_run_messages rather than rewritten each time.
 export const agentRunCheckpoints = pgTable("agent_run_checkpoints", {
   runId: text("run_id").primaryKey(),
+  segment: integer("segment").notNull(),
   state: jsonb("state").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const agentRunMessages = pgTable(
+  "agent_run_messages",
+  {
+    runId: text("run_id").notNull(),
+    segment: integer("segment").notNull(),
+    seq: integer("seq").notNull(),
+    message: jsonb("message").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.segment, t.seq] })],
+);

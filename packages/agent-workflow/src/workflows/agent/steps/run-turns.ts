@@ -4,7 +4,7 @@ import { RUN_TIMEOUT_REASON } from "../../../hook-names.ts";
 import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { runSignal } from "../../../run-control.ts";
-import { awaitToolResult } from "../../../tool-results.ts";
+import { listenForToolResult } from "../../../tool-results.ts";
 import type {
   AgentLimits,
   AgentRunOutcome,
@@ -39,6 +39,7 @@ interface PendingCall {
  * twice, and the one still waiting is announced again under its own id.
  */
 interface TurnsCheckpoint {
+  runId: string;
   segment: number;
   /** "model" while a model call is streaming: it cannot be resumed, only reported. */
   phase: "model" | "tools" | "done";
@@ -135,8 +136,9 @@ interface TurnsArgs {
   runDeadline: number;
 }
 
-function freshState(segment: number, firstId: number, turnIndex: number): TurnsCheckpoint {
+function freshState(runId: string, segment: number, firstId: number, turnIndex: number): TurnsCheckpoint {
   return {
+    runId,
     segment,
     phase: "tools",
     nextId: firstId,
@@ -152,8 +154,27 @@ function freshState(segment: number, firstId: number, turnIndex: number): TurnsC
 }
 
 async function savedState(runId: string, segment: number): Promise<TurnsCheckpoint | undefined> {
-  const saved = (await agentStore().loadCheckpoint(runId)) as TurnsCheckpoint | undefined;
-  return saved?.segment === segment ? saved : undefined;
+  const saved = await agentStore().loadProgress(runId);
+  if (saved?.segment !== segment) return undefined;
+  return {
+    ...(saved.state as Omit<TurnsCheckpoint, "messages">),
+    messages: saved.messages as ModelMessage[],
+  };
+}
+
+/**
+ * Saves a step's progress: its state, and the messages added since the last
+ * save (`persisted` of them are saved already). A snapshot: the step goes on
+ * changing `state` while the store writes it.
+ */
+function saveState(state: TurnsCheckpoint, persisted: number, writer: RunWriter): Promise<void> {
+  const { messages, ...rest } = state;
+  return agentStore().saveProgress(
+    state.runId,
+    state.segment,
+    structuredClone({ ...rest, unconfirmed: writer.unconfirmed() }),
+    { from: persisted, items: structuredClone(messages.slice(persisted)) },
+  );
 }
 
 /** Runs `work` with the run's writer, then waits until everything it sent is durable. */
@@ -181,7 +202,12 @@ export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   "use step";
   const resumed = await savedState(args.runId, args.segment);
   return withWriter(args.runId, (writer) =>
-    continueTurns(args, resumed ?? freshState(args.segment, args.firstId, args.turnIndex), !!resumed, writer),
+    continueTurns(
+      args,
+      resumed ?? freshState(args.runId, args.segment, args.firstId, args.turnIndex),
+      !!resumed,
+      writer,
+    ),
   );
 }
 
@@ -209,9 +235,9 @@ export async function startRun(args: {
     let state = resumed;
     if (!state?.planner) {
       const planner = await planRun(runId, input, args.messages, writer);
-      state = { ...freshState(0, planner.nextId, 0), planner };
+      state = { ...freshState(runId, 0, planner.nextId, 0), planner };
       // Saved before the plan goes out: a resumed step announces the same plan again.
-      await agentStore().saveCheckpoint(runId, { ...state, unconfirmed: writer.unconfirmed() });
+      await saveState(state, 0, writer);
     }
     const planner = state.planner;
     if (!planner) throw new Error("the run's plan decision is missing");
@@ -251,7 +277,6 @@ async function continueTurns(
   writer: RunWriter,
 ): Promise<TurnsResult> {
   const { runId, limits } = args;
-  const store = agentStore();
   const result = (end?: AgentRunOutcome): TurnsResult => ({
     nextId: state.nextId,
     turnIndex: state.turnIndex,
@@ -283,9 +308,12 @@ async function continueTurns(
       writer.send(framesOf(runId, state.nextId, bodies));
       state.nextId += bodies.length;
     };
-    // A snapshot: the step goes on changing `state` while the store writes it.
-    const checkpoint = (snapshot: TurnsCheckpoint = state) =>
-      store.saveCheckpoint(runId, structuredClone({ ...snapshot, unconfirmed: writer.unconfirmed() }));
+    let persisted = state.messages.length;
+    const checkpoint = () => {
+      const saved = saveState(state, persisted, writer);
+      persisted = state.messages.length;
+      return saved;
+    };
     const interrupted = (): AgentRunOutcome =>
       reasonOf(watch.signal) === RUN_TIMEOUT_REASON
         ? {
@@ -300,23 +328,31 @@ async function continueTurns(
         // The current turn's tool calls, one at a time, in order.
         while (state.pending[0]) {
           const pending = state.pending[0];
-          if (pending.announced) {
-            // Resumed after a restart: announced again under its own id and token (clients dedupe).
-            writer.send(framesOf(runId, pending.announced.id, [pending.announced.event]));
-          } else {
-            const event = await toolCallEvent(pending.call, args.audience);
-            pending.announced = { id: state.nextId, event };
-            state.nextId++;
-            state.toolCalls++;
-            writer.send(framesOf(runId, pending.announced.id, [event]));
-            // Saved while the browser runs the tool: a restart from here announces it again. One cut
-            // off before this lands resumes from the model phase and ends (the tool ran at most once).
-            await checkpoint();
+          const listener = listenForToolResult(runId, pending.call.toolCallId);
+          const fresh = !pending.announced;
+          let answer: Awaited<ReturnType<typeof listener.wait>>;
+          try {
+            if (pending.announced) {
+              // Resumed after a restart: announced again under its own id and token (clients dedupe).
+              writer.send(framesOf(runId, pending.announced.id, [pending.announced.event]));
+            } else {
+              const event = await toolCallEvent(pending.call, args.audience);
+              pending.announced = { id: state.nextId, event };
+              state.nextId++;
+              state.toolCalls++;
+              writer.send(framesOf(runId, pending.announced.id, [event]));
+              // Saved while the browser runs the tool: a restart from here announces it again. One cut
+              // off before this lands resumes from the model phase and ends (the tool ran at most once).
+              await checkpoint();
+            }
+            answer = await listener.wait({
+              deadline: pending.announced.event.deadline,
+              signal: watch.signal,
+              fresh,
+            });
+          } finally {
+            listener.close();
           }
-          const answer = await awaitToolResult(runId, pending.call.toolCallId, {
-            deadline: pending.announced.event.deadline,
-            signal: watch.signal,
-          });
           if (answer.kind === "aborted") return result(interrupted());
           if (answer.kind === "timeout") {
             log.warn("tool deadline passed", { runId, toolCallId: pending.call.toolCallId });
@@ -342,9 +378,9 @@ async function continueTurns(
         }
 
         // Marked before the model's first frame goes out: a restart from here ends the run. The mark
-        // is written while the model starts (its frames wait for it); it needs no conversation.
+        // is written while the model starts (its frames wait for it).
         state.phase = "model";
-        const marked = checkpoint({ ...state, messages: [], pending: [] });
+        const marked = checkpoint();
         marked.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
         const turn = await callLlm({
           runId,

@@ -1,10 +1,10 @@
-import { log } from "@coauthor/agent-workflow";
-import { deliverToolResult, signingKeys, verifyHookToken } from "@coauthor/agent-workflow/server";
+import { signingKeys, verifyHookToken, wakeToolResult } from "@coauthor/agent-workflow/server";
 import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
 import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
-import { requireDocument, requireUser } from "@/server/agent/authorize";
+import { requireUser } from "@/server/agent/authorize";
 import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
-
+import { roleAllows } from "@/server/auth/roles";
+import { documentRole } from "@/server/documents";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
 import { rateLimit } from "@/server/http/rate-limit";
 import { findRun } from "@/server/runs";
@@ -34,14 +34,15 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(403, "forbidden:hook_token", "token belongs to another user");
   if (claims.toolCallId !== toolCallId)
     return apiError(403, "forbidden:hook_token", "token is for another tool call");
-  const [run, access] = await Promise.all([
+  const [run, role] = await Promise.all([
     findRun(claims.runId),
-    requireDocument(user.userId, claims.documentId),
+    documentRole(user.userId, claims.documentId),
   ]);
   if (!run || run.userId !== claims.userId || run.documentId !== claims.documentId) {
     return apiError(403, "forbidden:hook_token", "token does not match its run");
   }
-  if (!access.ok) return apiError(403, "forbidden:document", "you may no longer edit this document");
+  if (!role || !roleAllows(role, "edit"))
+    return apiError(403, "forbidden:document", "you may no longer edit this document");
 
   const toolName = toolNameSchema.safeParse(claims.toolName);
   if (!toolName.success) return apiError(400, "bad_request:callback", `unknown tool ${claims.toolName}`);
@@ -59,6 +60,7 @@ export async function POST(request: Request): Promise<Response> {
     runId: claims.runId,
     toolCallId,
     bodyHash: bodyHash(toolCallId, result),
+    result: output.data,
   });
   if (claim === "replay") return new Response(null, { status: 204 });
   if (claim === "conflict")
@@ -69,14 +71,7 @@ export async function POST(request: Request): Promise<Response> {
     await releaseTokenUse(claims.jti);
     return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
   }
-  try {
-    // Recorded durably, then handed to the run's waiting step (a duplicate changes nothing).
-    await deliverToolResult(claims.runId, toolCallId, output.data);
-  } catch (error) {
-    // Nothing was recorded: a retry must be judged afresh, not answered as a replay.
-    await releaseTokenUse(claims.jti);
-    log.error("delivery failed", { runId: claims.runId, toolCallId, error });
-    return apiError(500, "internal:callback", "could not deliver the result; retry");
-  }
+  // Recorded with the claim; a step waiting in this process takes it at once (others poll).
+  wakeToolResult(claims.runId, toolCallId, output.data);
   return new Response(null, { status: 204 });
 }
