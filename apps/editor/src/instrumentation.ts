@@ -15,9 +15,21 @@ export async function register() {
   // withWorkflow() (next.config) names the local world "local" when none is configured.
   const target = process.env.WORKFLOW_TARGET_WORLD;
   const localWorld = !target || target === "local";
+  const { getWorld } = await import("workflow/runtime");
   if (!localWorld) {
-    const { getWorld } = await import("workflow/runtime");
     await getWorld().start?.();
+  } else {
+    // The local world's queue would deliver every workflow and step over HTTP to this very
+    // server; the generated handlers take them in-process instead (a request less per hop).
+    const world = getWorld();
+    if ("registerHandler" in world && typeof world.registerHandler === "function") {
+      const [flow, step] = await Promise.all([
+        import("@/app/.well-known/workflow/v1/flow/route.js"),
+        import("@/app/.well-known/workflow/v1/step/route.js"),
+      ]);
+      world.registerHandler("__wkf_workflow_", flow.POST);
+      world.registerHandler("__wkf_step_", step.POST);
+    }
   }
   const { recoverRunsWhenListening } = await import("@/server/agent/recover-runs");
   // Not awaited: the local world re-enqueues runs over HTTP to this very

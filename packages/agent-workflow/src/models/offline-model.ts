@@ -96,6 +96,8 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function usage(input: number, output: number): LanguageModelV4Usage {
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
@@ -156,12 +158,14 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
       const words = turn.text.split(/(?<=\s)/);
       const signal = call.abortSignal;
       // Pulled part by part, like a provider's network stream: each word is stamped as it is
-      // emitted, when the consumer asks for it (at full speed, as fast as it reads).
+      // emitted, when the consumer asks for it.
       async function* parts(): AsyncGenerator<LanguageModelV4StreamPart> {
         yield { type: "stream-start", warnings: [] };
         yield { type: "text-start", id: "t0" };
         for (const [i, word] of words.entries()) {
-          if (i > 0 && options.wordDelayMs > 0) await sleep(options.wordDelayMs, signal);
+          // At full speed each word still comes in its own turn of the event loop, as the reads of
+          // a provider's stream do: a model cannot hand over 5,000 words in one synchronous burst.
+          if (i > 0) await (options.wordDelayMs > 0 ? sleep(options.wordDelayMs, signal) : nextTurn());
           const delta = word.startsWith(EMIT_TIME_WORD)
             ? word.replace(EMIT_TIME_WORD, String(Date.now()))
             : word;
