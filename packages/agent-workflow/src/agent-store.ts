@@ -72,6 +72,12 @@ function memoryStore(): AgentStore {
   };
 }
 
+/** Whether runs use Workflow DevKit's local world (one process: every result and Stop arrives here). */
+export function isLocalWorld(): boolean {
+  const target = process.env.WORKFLOW_TARGET_WORLD;
+  return !target || target === "local";
+}
+
 const KEY = Symbol.for("coauthor.agent-store");
 
 type Holder = typeof globalThis & { [KEY]?: AgentStore };

@@ -1,13 +1,11 @@
 // The run time limit, kept by the server process rather than by `sleep()`
 // inside the workflow: on the local world every pending sleep makes the queue
 // re-deliver the workflow at its wake-up time, and each delivery replays the
-// whole run. A timer interrupts the run's in-process work and resumes its
-// cancel hook instead. Tool deadlines are kept by the turns step itself.
+// whole run. A timer interrupts the run's in-process work instead. Tool
+// deadlines are kept by the turns step itself.
 // Timers live in this process: after a restart, recovery re-arms the limit.
 
-import { resumeHook } from "workflow/api";
-import { HookNotFoundError } from "workflow/errors";
-import { cancelHookToken, RUN_TIMEOUT_REASON } from "./hook-names.ts";
+import { RUN_TIMEOUT_REASON } from "./hook-names.ts";
 import { log } from "./log.ts";
 import { abortRun } from "./run-control.ts";
 
@@ -25,34 +23,24 @@ function clear(key: string): void {
   timers().delete(key);
 }
 
-function arm(key: string, at: number, fire: () => Promise<void>, fields: Record<string, string>): void {
+/**
+ * At `at` (epoch ms), ends the run with `finish: timeout`: interrupts its work
+ * in this process (the turns step also keeps its own copy of the deadline, so
+ * a step on another instance ends too).
+ */
+export function armRunTimeout(runId: string, at: number): void {
+  const key = `${runId}\u0000run`;
   clear(key);
   const timer = setTimeout(
     () => {
       timers().delete(key);
-      fire().catch((error: unknown) => {
-        if (HookNotFoundError.is(error)) return; // The run already moved on or ended.
-        log.error("deadline could not be delivered", { ...fields, error });
-      });
+      log.warn("run time limit passed", { runId });
+      abortRun(runId, RUN_TIMEOUT_REASON);
     },
     Math.max(0, at - Date.now()),
   );
   timer.unref?.();
   timers().set(key, timer);
-}
-
-/** At `at`, ends the run with `finish: timeout`: interrupts its model call and resumes its cancel hook. */
-export function armRunTimeout(runId: string, at: number): void {
-  arm(
-    `${runId}\u0000run`,
-    at,
-    async () => {
-      log.warn("run time limit passed", { runId });
-      abortRun(runId, RUN_TIMEOUT_REASON);
-      await resumeHook(cancelHookToken(runId), { reason: RUN_TIMEOUT_REASON });
-    },
-    { runId },
-  );
 }
 
 /** Drops every deadline of an ended run. */

@@ -2,15 +2,10 @@
 // file must stay free of imports: the workflow bundle is evaluated on every
 // replay, and every dependency it pulls in costs time on each tool call.
 
-/** The Workflow DevKit hook token that cancels a run. */
-export function cancelHookToken(runId: string): string {
-  return `coauthor:cancel:${runId}`;
-}
-
 /** Hook token of the naive benchmark workflow's `call`-th tool call. */
 export function naiveHookToken(runId: string, call: number): string {
   return `coauthor:naive:${runId}:${call}`;
 }
 
-/** The cancel hook's reason when the whole-run time limit passed (not the writer's Stop). */
+/** The abort reason when the whole-run time limit passed (not the writer's Stop). */
 export const RUN_TIMEOUT_REASON = "run-timeout";

@@ -56,5 +56,3 @@ export async function verifyHookToken(
     throw error;
   }
 }
-
-export { cancelHookToken } from "./hook-names.ts";

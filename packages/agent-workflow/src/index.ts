@@ -1,6 +1,5 @@
 export { agentEnv } from "./env.ts";
 export {
-  cancelHookToken,
   HOOK_TOKEN_AUDIENCE,
   HOOK_TOKEN_TYPE,
   type HookTokenFailure,

@@ -16,8 +16,12 @@ describe("awaitToolResult", () => {
 
   it("finds a result recorded by another instance (in the store, nobody woke it) by polling", async () => {
     const { runId, toolCallId } = ids();
-    const waiting = awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
-    setTimeout(() => void agentStore().putToolResult(runId, toolCallId, { ok: true }), 20);
+    const waiting = awaitToolResult(runId, toolCallId, {
+      deadline: Date.now() + 5_000,
+      signal: never,
+      pollMs: 20,
+    });
+    setTimeout(() => void agentStore().putToolResult(runId, toolCallId, { ok: true }), 30);
     expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
   });
 

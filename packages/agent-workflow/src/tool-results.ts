@@ -3,10 +3,12 @@
 // step of this process at once; a step on another instance, or one started
 // after a restart, finds it in the store (polled while waiting).
 
-import { agentStore } from "./agent-store.ts";
+import { agentStore, isLocalWorld } from "./agent-store.ts";
 
 const KEY = Symbol.for("coauthor.tool-result-waiters");
-const POLL_MS = 250;
+// A result posted to this process wakes its step at once; the store is read as well, for results
+// posted to another instance (a shared world) and as a safety net on the local world (one process).
+const POLL_MS = isLocalWorld() ? 5_000 : 250;
 
 type Waiters = Map<string, Set<(result: unknown) => void>>;
 
@@ -76,6 +78,8 @@ export function listenForToolResult(runId: string, toolCallId: string) {
     deadline: number;
     signal: AbortSignal;
     fresh?: boolean;
+    /** How often the store is read while nothing woke this listener. */
+    pollMs?: number;
   }): Promise<AwaitedToolResult> => {
     const onAbort = () => wake();
     options.signal.addEventListener("abort", onAbort);
@@ -93,7 +97,9 @@ export function listenForToolResult(runId: string, toolCallId: string) {
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([
           next,
-          new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(left, POLL_MS)))),
+          new Promise<void>(
+            (resolve) => (timer = setTimeout(resolve, Math.min(left, options.pollMs ?? POLL_MS))),
+          ),
         ]);
         clearTimeout(timer);
       }
@@ -113,7 +119,7 @@ export type ToolResultListener = ReturnType<typeof listenForToolResult>;
 export async function awaitToolResult(
   runId: string,
   toolCallId: string,
-  options: { deadline: number; signal: AbortSignal },
+  options: { deadline: number; signal: AbortSignal; pollMs?: number },
 ): Promise<AwaitedToolResult> {
   const listener = listenForToolResult(runId, toolCallId);
   try {

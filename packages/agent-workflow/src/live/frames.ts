@@ -5,6 +5,8 @@
 // responses merge both by event id, and reattach and replay read it alone.
 // Kept on globalThis because Next bundles route handlers and steps apart.
 
+import { log } from "../log.ts";
+
 const KEY = Symbol.for("coauthor.live-frames");
 
 type Listener = (chunk: string) => void;
@@ -19,7 +21,14 @@ function listeners(): Map<string, Set<Listener>> {
 export function publishLive(runId: string, chunk: string): void {
   const set = listeners().get(runId);
   if (!set) return;
-  for (const listener of set) listener(chunk);
+  for (const listener of set) {
+    try {
+      listener(chunk);
+    } catch (error) {
+      // A response that cannot take a frame must not fail the step; it still has the durable stream.
+      log.warn("live listener failed", { runId, error });
+    }
+  }
 }
 
 /** Follows a run's frames as steps in this process write them; returns the unsubscribe. */

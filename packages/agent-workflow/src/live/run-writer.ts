@@ -1,6 +1,10 @@
 import { getWritable } from "workflow";
 import { publishLive } from "./frames.ts";
 
+// A write resolves once the stream accepts the chunk; the world receives it at its next flush
+// (10 ms timer). Frames sent within this window may not be durable yet.
+const DURABLE_LAG_MS = 2_000;
+
 /**
  * A step's writer for its run's frames. `send` hands a chunk to the live path
  * at once and queues it for the durable stream, where chunks queued while a
@@ -11,7 +15,7 @@ import { publishLive } from "./frames.ts";
 export function openRunWriter(runId: string) {
   const writer = getWritable<string>().getWriter();
   let queued = "";
-  let inFlight = "";
+  let recent: { at: number; chunk: string }[] = [];
   let draining = false;
   let chain: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
@@ -19,10 +23,9 @@ export function openRunWriter(runId: string) {
   const drain = async () => {
     try {
       while (queued) {
-        inFlight = queued;
+        const chunk = queued;
         queued = "";
-        await writer.write(inFlight);
-        inFlight = "";
+        await writer.write(chunk);
       }
     } finally {
       draining = false;
@@ -37,6 +40,9 @@ export function openRunWriter(runId: string) {
   return {
     send(chunk: string) {
       publishLive(runId, chunk);
+      const now = Date.now();
+      recent = recent.filter((sent) => now - sent.at < DURABLE_LAG_MS);
+      recent.push({ at: now, chunk });
       queued += chunk;
       if (draining || failure) return;
       draining = true;
@@ -45,8 +51,14 @@ export function openRunWriter(runId: string) {
       });
     },
     flush,
-    /** What was sent but is not known to be durable yet (lost if the process dies now). */
-    unconfirmed: () => inFlight + queued,
+    /** What may not be durable yet (lost if the process died now): the frames of the last 2 s. */
+    unconfirmed: () => {
+      const now = Date.now();
+      return recent
+        .filter((sent) => now - sent.at < DURABLE_LAG_MS)
+        .map((sent) => sent.chunk)
+        .join("");
+    },
     /** Flushes, then ends the run's stream (its last frame was sent). */
     async close() {
       await flush();

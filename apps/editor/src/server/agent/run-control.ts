@@ -1,7 +1,7 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun, cancelHookToken } from "@coauthor/agent-workflow/server";
-import { getRun, resumeHook } from "workflow/api";
-import { HookNotFoundError, WorkflowRunNotFoundError } from "workflow/errors";
+import { abortRun } from "@coauthor/agent-workflow/server";
+import { getRun } from "workflow/api";
+import { WorkflowRunNotFoundError } from "workflow/errors";
 import { forgetRunState } from "@/server/agent/agent-store";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
@@ -10,22 +10,15 @@ const SUPERVISE_POLL_MS = 1_000;
 const SUPERVISED = Symbol.for("coauthor.supervised-runs");
 
 /**
- * Cancels a run: interrupts its in-flight model call in this process and
- * resumes its cancel hook, so the workflow writes `finish: cancelled` and
- * closes its stream. A run that has not suspended yet (no hook registered)
- * is cancelled in the engine instead; the SSE route then closes the stream.
- * Only Stop and a new prompt call this: a client that goes away does not.
+ * Cancels a run: records it as cancelled, which its running step sees from
+ * any instance (within a second), and interrupts its in-flight work in this
+ * process at once; the step ends and the workflow writes `finish: cancelled`.
+ * The SSE route's watchdog covers a run whose engine died. Only Stop and a
+ * new prompt call this: a client that goes away does not.
  */
 export async function cancelAgentRun(runId: string, reason: string): Promise<void> {
-  abortRun(runId, reason);
   await finishRun(runId, "cancelled");
-  try {
-    await resumeHook(cancelHookToken(runId), { reason });
-  } catch (error) {
-    if (!HookNotFoundError.is(error)) throw error;
-    const status = await getRun(runId).status;
-    if (status === "running" || status === "pending") await getRun(runId).cancel();
-  }
+  abortRun(runId, reason);
 }
 
 /** How an ended workflow run went: its stored status and return value (`null` while it still runs). */

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
-import { createHook, getWorkflowMetadata } from "workflow";
-import { cancelHookToken, RUN_TIMEOUT_REASON } from "../../hook-names.ts";
+import { getWorkflowMetadata } from "workflow";
+import { RUN_TIMEOUT_REASON } from "../../hook-names.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
@@ -28,9 +28,9 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   "use workflow";
   const { workflowRunId: runId } = getWorkflowMetadata();
   const { limits } = input;
-  // Stop and the run time limit reach the running step in-process (and through the store from
-  // another instance); this hook only lets a Stop that comes before the first step find the run.
-  const cancelHook = createHook<{ reason: string }>({ token: cancelHookToken(runId) });
+  // No hook for Stop or the run time limit: a resumed hook replays the workflow, and a replay
+  // queues the running step again. Both reach the running step directly (its signal in this
+  // process, the stored run status from any instance, its own copy of the deadline).
 
   const context = input.selection?.text
     ? `\n\nThe writer's selection (blocks ${input.selection.blockIds.join(", ")}):\n${input.selection.text}`
@@ -75,7 +75,6 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
           }
         : { type: "finish", status: outcome.status, summary: outcome.summary, usage: total };
     nextId = await emitEvents(runId, nextId, [...leading, last], true);
-    cancelHook.dispose();
     const reply = replies.join("\n\n").slice(0, MAX_REPLY_CHARS);
     return { ...outcome, usage: total, toolCalls: toolCallCount, reply };
   };

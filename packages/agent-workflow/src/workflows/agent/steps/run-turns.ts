@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai";
-import { agentStore } from "../../../agent-store.ts";
+import { agentStore, isLocalWorld } from "../../../agent-store.ts";
 import { RUN_TIMEOUT_REASON } from "../../../hook-names.ts";
 import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
@@ -19,10 +19,13 @@ import { framesOf } from "./write-frames.ts";
 
 /** Error code of a run whose model call was cut off (the server died mid-answer). */
 export const SERVER_RESTARTED = "server-restarted";
-const STOP_POLL_MS = 1_000;
+// Stop reaches a step in this process through its signal; the stored status is the way in from
+// other instances (a shared world), and a safety net on the local world.
+const STOP_POLL_MS = isLocalWorld() ? 5_000 : 1_000;
 // A model call cut off by a restart had streamed frames live that never became durable, under ids
 // nobody can know now: the run's last frame jumps this far ahead, past anything a client saw.
 const RESTART_ID_GAP = 100_000;
+const STEP_RETRIES = 8;
 
 type Usage = { inputTokens: number; outputTokens: number };
 
@@ -295,11 +298,15 @@ async function continueTurns(
       status: "error",
       code: SERVER_RESTARTED,
       summary:
-        "The server restarted while the model was answering; the run was stopped. Send the prompt again.",
+        "The run was interrupted while the model was answering (a server restart or a failure), so it was stopped. Send the prompt again.",
     });
   }
   if (resumed && state.phase === "done") return result();
   if (resumed) log.info("turns resumed", { runId, turn: state.turnIndex, pending: state.pending.length });
+  // A Stop recorded by another instance before this step began (this process's signal is checked
+  // throughout, the store again every second).
+  if (await agentStore().isStopped(runId))
+    return result({ status: "cancelled", summary: "Stopped by the writer." });
   return turns(resumed);
 
   async function turns(wasResumed: boolean): Promise<TurnsResult> {
@@ -340,10 +347,10 @@ async function continueTurns(
               pending.announced = { id: state.nextId, event };
               state.nextId++;
               state.toolCalls++;
-              writer.send(framesOf(runId, pending.announced.id, [event]));
-              // Saved while the browser runs the tool: a restart from here announces it again. One cut
-              // off before this lands resumes from the model phase and ends (the tool ran at most once).
+              // Saved before anyone sees it: a step run again from here announces the same call
+              // (same id, same token) and takes its result, so a tool the browser ran is never lost.
               await checkpoint();
+              writer.send(framesOf(runId, pending.announced.id, [event]));
             }
             answer = await listener.wait({
               deadline: pending.announced.event.deadline,
@@ -428,3 +435,8 @@ async function continueTurns(
     }
   }
 }
+
+// A restart runs a step again and counts as one of its attempts: these steps resume from their
+// checkpoint, so they may take a few more than the default three retries.
+startRun.maxRetries = STEP_RETRIES;
+runTurns.maxRetries = STEP_RETRIES;

@@ -1,7 +1,7 @@
 import { log } from "@coauthor/agent-workflow";
-import { agentWorkflow } from "@coauthor/agent-workflow/server";
+import { abortRun, agentWorkflow } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
-import { start } from "workflow/api";
+import { getRun, start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
 import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
@@ -52,7 +52,14 @@ export async function POST(request: Request): Promise<Response> {
         .catch((error: unknown) => log.error("could not record the end", { runId: run.runId, error }));
     },
   });
-  await recorded;
+  try {
+    await recorded;
+  } catch (error) {
+    // Without its row nobody may answer or follow the run: stop it rather than leave it working.
+    abortRun(run.runId, "the run could not be recorded");
+    await getRun(run.runId).cancel();
+    throw error;
+  }
   superviseRun(run.runId);
   log.info("run started", { runId: run.runId, documentId: input.documentId, model: modelId });
   return response;
