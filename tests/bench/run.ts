@@ -132,7 +132,7 @@ try {
       round(at(naive.toolRoundTrip, 200) / at(naive.toolRoundTrip, 10)),
       "≤ 2",
       Number.isNaN(at(trips, 200)) || Number.isNaN(at(naive.toolRoundTrip, 200))
-        ? "not taken where the 200-call run did not finish (see the 200-call row)"
+        ? `not taken for ${Number.isNaN(at(trips, 200)) ? "coauthor" : "the naive loop"}: its 200-call run did not finish (see the 200-call row)`
         : "",
     ),
     row(

@@ -41,27 +41,8 @@ interface PendingCall {
  * again from the top) carries on from here: answered tool calls never run
  * twice, and the one still waiting is announced again under its own id.
  */
-interface TurnsCheckpoint {
-  runId: string;
-  segment: number;
-  /** "model" while a model call is streaming: it cannot be resumed, only reported. */
-  phase: "model" | "tools" | "done";
-  nextId: number;
-  turnIndex: number;
-  messages: ModelMessage[];
-  replies: string[];
-  lastText: string;
-  usage: Usage;
-  toolCalls: number;
-  pending: PendingCall[];
-  /** Frames sent live but not yet durable when this was saved: sent again on resume (same ids). */
-  unconfirmed: string;
-  /** The run's plan decision (first step only): a resumed first step does not plan again. */
-  planner?: PlannerResult;
-}
-
-/** What one turns step did: the workflow adds it to the run. */
-export interface TurnsResult {
+/** What a turns step has added to the run so far. */
+interface TurnsProgress {
   nextId: number;
   turnIndex: number;
   /** Messages this step added to the conversation (model turns and tool results). */
@@ -70,6 +51,22 @@ export interface TurnsResult {
   lastText: string;
   usage: Usage;
   toolCalls: number;
+}
+
+interface TurnsCheckpoint extends TurnsProgress {
+  runId: string;
+  segment: number;
+  /** "model" while a model call is streaming: it cannot be resumed, only reported. */
+  phase: "model" | "tools" | "done";
+  pending: PendingCall[];
+  /** Frames that may not have been durable when this was saved: sent again on resume (same ids). */
+  unconfirmed: string;
+  /** The run's plan decision (first step only): a resumed first step does not plan again. */
+  planner?: PlannerResult;
+}
+
+/** What one turns step did: the workflow adds it to the run. */
+export interface TurnsResult extends TurnsProgress {
   /** Set when the run must end (Stop, a limit, a failure). */
   end?: AgentRunOutcome;
 }
