@@ -11,7 +11,7 @@ const PUBLIC_PAGES = new Set(["/sign-in", "/sign-up"]);
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (pathname.startsWith("/api/") || PUBLIC_PAGES.has(pathname)) return NextResponse.next();
+  if (PUBLIC_PAGES.has(pathname)) return NextResponse.next();
   if (getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) return NextResponse.next();
   const url = request.nextUrl.clone();
   url.pathname = "/sign-in";
@@ -20,6 +20,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Never the workflow engine's own endpoints, Next internals or static files.
-  matcher: ["/((?!_next/|\\.well-known/|favicon.ico).*)"],
+  // Pages only: not the API (its routes answer 401 themselves, and a proxy hop on every tool
+  // callback costs time), nor the workflow engine's endpoints, Next internals or static files.
+  matcher: ["/((?!api/|_next/|\\.well-known/|favicon.ico).*)"],
 };

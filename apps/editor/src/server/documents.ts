@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { DocumentRole } from "./auth/roles";
 import { getDb } from "./db";
-import { documentMembers, documents } from "./db/schema";
+import { documentMembers, documents, runs } from "./db/schema";
 
 /** The role `userId` has on a document row joined with their membership, if any. */
 const roleOf = (userId: string) =>
@@ -24,15 +24,19 @@ export async function findAccessibleDocument(userId: string, documentId: string)
   return row ? { ...row.document, role: row.role } : null;
 }
 
-/** The user's role on a document (null when they may not open it), without loading its content. */
-export async function documentRole(userId: string, documentId: string): Promise<DocumentRole | null> {
+/**
+ * A run, with the user's role on the run's document (null when they may not
+ * open it), in one query and without loading the document's content.
+ */
+export async function findRunWithRole(runId: string, userId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ role: roleOf(userId) })
-    .from(documents)
+    .select({ run: runs, role: roleOf(userId) })
+    .from(runs)
+    .innerJoin(documents, eq(documents.id, runs.documentId))
     .leftJoin(documentMembers, membershipOf(userId))
-    .where(and(eq(documents.id, documentId), visibleTo(userId)));
-  return row?.role ?? null;
+    .where(eq(runs.id, runId));
+  return row ? { run: row.run, role: row.role ?? null } : null;
 }
 
 /** The documents the user may open (owned and shared), with their role, most recently edited first. */

@@ -4,10 +4,9 @@ import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
 import { requireUser } from "@/server/agent/authorize";
 import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 import { roleAllows } from "@/server/auth/roles";
-import { documentRole } from "@/server/documents";
+import { findRunWithRole } from "@/server/documents";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
 import { rateLimit } from "@/server/http/rate-limit";
-import { findRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 
@@ -34,13 +33,12 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(403, "forbidden:hook_token", "token belongs to another user");
   if (claims.toolCallId !== toolCallId)
     return apiError(403, "forbidden:hook_token", "token is for another tool call");
-  const [run, role] = await Promise.all([
-    findRun(claims.runId),
-    documentRole(user.userId, claims.documentId),
-  ]);
-  if (!run || run.userId !== claims.userId || run.documentId !== claims.documentId) {
+  const found = await findRunWithRole(claims.runId, user.userId);
+  const run = found?.run;
+  if (!found || !run || run.userId !== claims.userId || run.documentId !== claims.documentId) {
     return apiError(403, "forbidden:hook_token", "token does not match its run");
   }
+  const { role } = found;
   if (!role || !roleAllows(role, "edit"))
     return apiError(403, "forbidden:document", "you may no longer edit this document");
 
