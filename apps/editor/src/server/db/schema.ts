@@ -11,6 +11,19 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
+/** A required reference to a user or a document; rows go when it goes. */
+const userRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+const documentRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => documents.id, { onDelete: "cascade" });
+
 // Better Auth's `user` model is this table (src/server/auth/auth.ts maps it),
 // so documents and runs keep their foreign keys. `email` is nullable only
 // because rows from before sign-in existed have none; Better Auth always sets it.
@@ -20,8 +33,7 @@ export const users = pgTable("users", {
   email: text("email").unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 // Better Auth's sessions: one row per signed-in browser; deleting a user's
@@ -31,14 +43,11 @@ export const authSessions = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("auth_sessions_user_idx").on(t.userId)],
 );
@@ -49,9 +58,7 @@ export const authAccounts = pgTable(
   "auth_accounts",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef("user_id"),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
     accessToken: text("access_token"),
@@ -61,8 +68,7 @@ export const authAccounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("auth_accounts_user_idx").on(t.userId)],
 );
@@ -75,8 +81,7 @@ export const authVerifications = pgTable(
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
 );
@@ -87,14 +92,11 @@ export const documents = pgTable(
   "documents",
   {
     id: text("id").primaryKey(),
-    ownerId: text("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: userRef("owner_id"),
     title: text("title").notNull(),
     content: jsonb("content"),
     version: integer("version").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("documents_owner_idx").on(t.ownerId, t.updatedAt)],
 );
@@ -104,14 +106,10 @@ export const documents = pgTable(
 export const documentMembers = pgTable(
   "document_members",
   {
-    documentId: text("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: documentRef("document_id"),
+    userId: userRef("user_id"),
     role: text("role", { enum: ["editor", "viewer"] }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_members_user_idx").on(t.userId)],
 );
@@ -120,12 +118,8 @@ export const runs = pgTable(
   "agent_runs",
   {
     id: text("id").primaryKey(),
-    documentId: text("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: documentRef("document_id"),
+    userId: userRef("user_id"),
     prompt: text("prompt").notNull(),
     model: text("model").notNull(),
     status: text("status").notNull().default("running"),
@@ -134,7 +128,7 @@ export const runs = pgTable(
     toolCalls: integer("tool_calls").notNull().default(0),
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("agent_runs_document_idx").on(t.documentId, t.createdAt)],
@@ -146,17 +140,13 @@ export const conversationMessages = pgTable(
   "conversation_messages",
   {
     id: text("id").primaryKey(),
-    documentId: text("document_id")
-      .notNull()
-      .references(() => documents.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    documentId: documentRef("document_id"),
+    userId: userRef("user_id"),
     role: text("role").notNull(),
     mode: text("mode").notNull(),
     content: text("content").notNull(),
     runId: text("run_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("conversation_messages_document_idx").on(t.documentId, t.userId, t.createdAt)],
 );
@@ -193,7 +183,7 @@ export const agentRunCheckpoints = pgTable("agent_run_checkpoints", {
   runId: text("run_id").primaryKey(),
   segment: integer("segment").notNull(),
   state: jsonb("state").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const agentRunMessages = pgTable(
