@@ -1,5 +1,6 @@
 import { type ProposedPlan, proposedPlanSchema, type Reflection, reflectionSchema } from "@coauthor/types";
 import { generateText, type ModelMessage, Output, type ToolSet } from "ai";
+import type { z } from "zod";
 import { PLAN_OUTPUT_NAME, REFLECTION_OUTPUT_NAME } from "../models/prompt-markers.ts";
 import { resolveModel } from "../models/registry.ts";
 import { type PlanState, planFrom, planStepContext } from "./plan-state.ts";
@@ -41,6 +42,39 @@ function describeFailure(error: unknown): string {
 }
 
 /**
+ * One structured model call (AI SDK structured output): its parsed answer, or
+ * a `failure` saying why there is none (an unparseable answer, a failed call).
+ * Stop and the run time limit end the run, so those rethrow.
+ */
+async function structuredCall<T>(
+  call: ModelCall,
+  request: { system: string; schema: z.ZodType<T>; name: string; maxRetries: number; what: string },
+): Promise<{ output?: T; usage: CallUsage; failure?: string }> {
+  try {
+    const result = await generateText({
+      model: resolveModel(call.modelId),
+      system: request.system,
+      messages: call.messages,
+      tools: call.tools,
+      toolChoice: "none",
+      output: Output.object({ schema: request.schema, name: request.name }),
+      abortSignal: call.signal,
+      maxRetries: request.maxRetries,
+    });
+    const usage = usageOf(result.usage);
+    try {
+      return { output: result.output, usage };
+    } catch (error) {
+      return { usage, failure: `unparseable ${request.what}: ${describeFailure(error)}` };
+    }
+  } catch (error) {
+    // A model call that merely timed out is a failure.
+    if (call.runAbort.aborted) throw error;
+    return { usage: { inputTokens: 0, outputTokens: 0 }, failure: describeFailure(error) };
+  }
+}
+
+/**
  * Asks the model for a plan. `plan` is null when the model judged the request
  * simple (no steps) or its answer could not be parsed (`failure` says why):
  * the run then works without a plan.
@@ -48,31 +82,15 @@ function describeFailure(error: unknown): string {
 export async function proposePlan(
   call: ModelCall & { maxSteps: number },
 ): Promise<{ plan: PlanState | null; usage: CallUsage; failure?: string }> {
-  try {
-    const result = await generateText({
-      model: resolveModel(call.modelId),
-      system: `${PLANNER_SYSTEM}\n\n${call.system}`,
-      messages: call.messages,
-      tools: call.tools,
-      toolChoice: "none",
-      output: Output.object({ schema: proposedPlanSchema, name: PLAN_OUTPUT_NAME }),
-      abortSignal: call.signal,
-      maxRetries: 2,
-    });
-    const usage = usageOf(result.usage);
-    let proposed: ProposedPlan;
-    try {
-      proposed = result.output;
-    } catch (error) {
-      return { plan: null, usage, failure: `unparseable plan: ${describeFailure(error)}` };
-    }
-    if (proposed.steps.length === 0) return { plan: null, usage };
-    return { plan: planFrom(proposed.goal, proposed.steps.slice(0, call.maxSteps)), usage };
-  } catch (error) {
-    // Stop or the run time limit ends the run; a model call that merely timed out is a failure.
-    if (call.runAbort.aborted) throw error;
-    return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: describeFailure(error) };
-  }
+  const { output, usage, failure } = await structuredCall<ProposedPlan>(call, {
+    system: `${PLANNER_SYSTEM}\n\n${call.system}`,
+    schema: proposedPlanSchema,
+    name: PLAN_OUTPUT_NAME,
+    maxRetries: 2,
+    what: "plan",
+  });
+  if (!output || output.steps.length === 0) return { plan: null, usage, failure };
+  return { plan: planFrom(output.goal, output.steps.slice(0, call.maxSteps)), usage };
 }
 
 const REFLECT_SYSTEM = [
@@ -88,26 +106,12 @@ const REFLECT_SYSTEM = [
 export async function reflectOnStep(
   call: ModelCall & { plan: PlanState; index: number },
 ): Promise<{ reflection: Reflection | null; usage: CallUsage; failure?: string }> {
-  try {
-    const result = await generateText({
-      model: resolveModel(call.modelId),
-      system: `${REFLECT_SYSTEM}\n\n${call.system}\n\n${planStepContext(call.plan, call.index)}`,
-      messages: call.messages,
-      tools: call.tools,
-      toolChoice: "none",
-      output: Output.object({ schema: reflectionSchema, name: REFLECTION_OUTPUT_NAME }),
-      abortSignal: call.signal,
-      maxRetries: 1,
-    });
-    const usage = usageOf(result.usage);
-    try {
-      return { reflection: result.output, usage };
-    } catch (error) {
-      return { reflection: null, usage, failure: `unparseable reflection: ${describeFailure(error)}` };
-    }
-  } catch (error) {
-    // Stop or the run time limit ends the run; a model call that merely timed out is a failure.
-    if (call.runAbort.aborted) throw error;
-    return { reflection: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: describeFailure(error) };
-  }
+  const { output, usage, failure } = await structuredCall<Reflection>(call, {
+    system: `${REFLECT_SYSTEM}\n\n${call.system}\n\n${planStepContext(call.plan, call.index)}`,
+    schema: reflectionSchema,
+    name: REFLECTION_OUTPUT_NAME,
+    maxRetries: 1,
+    what: "reflection",
+  });
+  return { reflection: output ?? null, usage, failure };
 }
