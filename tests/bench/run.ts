@@ -5,13 +5,13 @@
 // plus a chart. Not part of the test command: figures, not assertions.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { firstDelta, type TripResult, textThroughput, toolRoundTrip } from "./agent-loop.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
 import { concurrentRuns } from "./concurrency.ts";
 import { physicalFloor } from "./floor.ts";
 import { naiveLoop } from "./naive.ts";
-import { startServer } from "./server.ts";
 import { round } from "./stats.ts";
 import { benchTools } from "./tools.ts";
 
@@ -25,22 +25,26 @@ const resultsDir = join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
 
 const floor = await physicalFloor(500, DELTAS);
-const server = await startServer(Number(process.env.BENCH_PORT ?? 3400), {
-  OFFLINE_MODEL_WORD_DELAY_MS: "0",
-  COAUTHOR_BENCH: "1",
-  AGENT_MAX_STEPS: "1000",
-  AGENT_MAX_TOOL_CALLS_PER_STEP: "5",
-  // The benchmark measures the loop, not the abuse limits.
-  RATE_LIMIT_RUNS_PER_MINUTE: "10000",
-  RATE_LIMIT_CALLBACKS_PER_MINUTE: "100000",
-  MAX_CONCURRENT_RUNS_PER_USER: "1000",
-  MAX_CONCURRENT_RUNS_PER_DOCUMENT: "1000",
-  // Every measured user signs up from this one address.
-  AUTH_RATE_LIMIT_PER_MINUTE: "100000",
-});
+const server = new AppServer(
+  {
+    OFFLINE_MODEL_WORD_DELAY_MS: "0",
+    COAUTHOR_BENCH: "1",
+    AGENT_MAX_STEPS: "1000",
+    AGENT_MAX_TOOL_CALLS_PER_STEP: "5",
+    // The benchmark measures the loop, not the abuse limits.
+    RATE_LIMIT_RUNS_PER_MINUTE: "10000",
+    RATE_LIMIT_CALLBACKS_PER_MINUTE: "100000",
+    MAX_CONCURRENT_RUNS_PER_USER: "1000",
+    MAX_CONCURRENT_RUNS_PER_DOCUMENT: "1000",
+    // Every measured user signs up from this one address.
+    AUTH_RATE_LIMIT_PER_MINUTE: "100000",
+  },
+  { port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined },
+);
+await server.start();
 let results: Record<string, unknown>;
 try {
-  const client = await new CoauthorClient(server.baseURL).signIn();
+  const client = await new CoauthorClient(server.url).signIn();
   const first = await firstDelta(client, quick ? 3 : 10);
   const trips: TripResult[] = [];
   for (const calls of RUN_LENGTHS) {
@@ -64,11 +68,11 @@ try {
   const concurrency: Awaited<ReturnType<typeof concurrentRuns>>[] = [];
   for (const runs of quick ? [1, 10] : [1, 10, 50]) {
     concurrency.push(
-      await concurrentRuns(server.baseURL, server.pids, runs, Math.min(5, runs), 5, RUN_BUDGET_MS),
+      await concurrentRuns(server.url, () => server.pids(), runs, Math.min(5, runs), 5, RUN_BUDGET_MS),
     );
   }
   // The naive loop runs last: its long runs leave the server busy replaying them.
-  const naive = await naiveLoop(server.baseURL, RUN_LENGTHS, DELTAS, RUN_BUDGET_MS);
+  const naive = await naiveLoop(server.url, RUN_LENGTHS, DELTAS, RUN_BUDGET_MS);
   const tools = quick ? [] : await benchTools();
   results = {
     measuredAt: new Date().toISOString(),
@@ -185,7 +189,7 @@ try {
   console.log(`chart: ${chart.join(", ")}`);
   console.log(`benchmark took ${results.benchSeconds} s`);
 } finally {
-  await server.stop();
+  await server.dispose();
 }
 writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`written to ${join(resultsDir, "latest.json")}`);

@@ -3,9 +3,9 @@
 // Lexical editor and results posted to the callback route.
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
-import { createRunEventParser } from "@coauthor/types/sse";
 import type { LexicalEditor } from "lexical";
 import { z } from "zod";
+import { RunStream } from "./run-stream.ts";
 
 /** What a driven run produced. */
 export interface DrivenRun {
@@ -177,55 +177,33 @@ export class CoauthorClient {
   /** Starts an agent run and drives it to its end like the browser would. */
   async runAgent(documentId: string, prompt: string, options: DriveOptions = {}): Promise<DrivenRun> {
     const editor = options.editor ?? createDocumentEditor();
-    const controller = new AbortController();
-    const response = await this.fetch("/api/llm/agent", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ documentId, prompt, mode: "agent" }),
-      signal: controller.signal,
-    });
-    const runId = response.headers.get("x-run-id") ?? "";
+    const stream = await RunStream.start(this, documentId, prompt);
+    const runId = stream.runId;
     const run: DrivenRun = {
       runId,
-      status: response.status,
-      headers: response.headers,
+      status: stream.status,
+      headers: stream.headers,
       events: [],
       callbacks: [],
     };
-    if (!response.ok || !response.body) return run;
-    const queue: RunEvent[] = [];
-    const parser = createRunEventParser({
-      onEvent: (event) => queue.push(event),
-      onInvalid: (error) => {
-        throw new Error(`invalid frame: ${error.message}`);
-      },
-    });
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
     let stopped = false;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
-      while (queue.length > 0) {
-        const event = queue.shift() as RunEvent;
-        run.events.push(event);
-        if ((await options.onEvent?.(event, run)) === "stop" && !stopped) {
-          stopped = true;
-          run.cancelStatus = (await this.cancel(runId)).status;
-        }
-        if (event.type === "tool-call" && !stopped) {
-          const result = options.answer
-            ? await options.answer(event, editor)
-            : await runEditorTool(editor, event.toolName, event.input);
-          const posted = await this.callback({
-            hookToken: event.hookToken,
-            toolCallId: event.toolCallId,
-            result,
-          });
-          run.callbacks.push({ toolCallId: event.toolCallId, status: posted.status });
-          await posted.arrayBuffer();
-        }
+    for (let event = await stream.nextFrame(); event; event = await stream.nextFrame()) {
+      run.events.push(event);
+      if ((await options.onEvent?.(event, run)) === "stop" && !stopped) {
+        stopped = true;
+        run.cancelStatus = (await this.cancel(runId)).status;
+      }
+      if (event.type === "tool-call" && !stopped) {
+        const result = options.answer
+          ? await options.answer(event, editor)
+          : await runEditorTool(editor, event.toolName, event.input);
+        const posted = await this.callback({
+          hookToken: event.hookToken,
+          toolCallId: event.toolCallId,
+          result,
+        });
+        run.callbacks.push({ toolCallId: event.toolCallId, status: posted.status });
+        await posted.arrayBuffer();
       }
     }
     return run;

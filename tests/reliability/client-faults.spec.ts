@@ -1,7 +1,6 @@
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { expect, test } from "../lib/test.ts";
 import {
   blockTexts,
   driveRun,
@@ -11,22 +10,15 @@ import {
   RunStream,
   range,
   tokenClaims,
-} from "./run-stream.ts";
-import { AppServer } from "./server.ts";
+} from "../lib/run-stream.ts";
+import { expect, test } from "../lib/test.ts";
+import { serverForThisFile } from "./file-server.ts";
 
 // Client-side faults against one server of our own (room for many concurrent runs).
-const server = new AppServer({
+const server = serverForThisFile({
   MAX_CONCURRENT_RUNS_PER_USER: "5",
   MAX_CONCURRENT_RUNS_PER_DOCUMENT: "2",
   RATE_LIMIT_RUNS_PER_MINUTE: "60",
-});
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.dispose();
 });
 
 test("a dropped client connection does not stop the run; a reattach shows every event once, in order", async () => {

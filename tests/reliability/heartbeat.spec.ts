@@ -1,19 +1,11 @@
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { idsOf, isTerminal, postResult, RunStream, range } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
-import { idsOf, isTerminal, postResult, RunStream, range } from "./run-stream.ts";
-import { AppServer } from "./server.ts";
+import { serverForThisFile } from "./file-server.ts";
 
 // A server whose heartbeat comes after 0.5 s of silence (15 s by default).
-const server = new AppServer({ SSE_HEARTBEAT_MS: "500" });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.dispose();
-});
+const server = serverForThisFile({ SSE_HEARTBEAT_MS: "500" });
 
 test("a silent stream gets heartbeats that repeat the last id and are never stored", async () => {
   const client = await new CoauthorClient(server.url).signIn();

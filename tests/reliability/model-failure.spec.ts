@@ -1,8 +1,8 @@
 import { type FakeOpenAIServer, startFakeOpenAIServer } from "@coauthor/agent-workflow/testing";
+import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { idsOf, range } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
-import { idsOf, range } from "./run-stream.ts";
-import { AppServer } from "./server.ts";
 
 let model: FakeOpenAIServer;
 let server: AppServer;

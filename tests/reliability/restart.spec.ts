@@ -1,23 +1,15 @@
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { blockTexts, idsOf, isTerminal, postResult, RunStream, range } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
-import { blockTexts, idsOf, isTerminal, postResult, RunStream, range } from "./run-stream.ts";
-import { AppServer } from "./server.ts";
+import { serverForThisFile } from "./file-server.ts";
 
 type ToolCall = Extract<RunEvent, { type: "tool-call" }>;
 
 // The server process is killed with SIGKILL while two runs are in flight: one
 // waiting for the browser's tool result, one in the middle of a model call.
-const server = new AppServer({ AGENT_TOOL_DEADLINE_MS: "30000", MAX_CONCURRENT_RUNS_PER_USER: "5" });
-
-test.beforeAll(async () => {
-  test.setTimeout(90_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.dispose();
-});
+const server = serverForThisFile({ AGENT_TOOL_DEADLINE_MS: "30000", MAX_CONCURRENT_RUNS_PER_USER: "5" });
 
 test("a server killed mid-run comes back: a run waiting for a tool goes on, one cut off mid model call ends with server-restarted", async () => {
   test.setTimeout(120_000);

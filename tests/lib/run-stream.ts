@@ -4,12 +4,13 @@ import { runEditorTool } from "@coauthor/tools";
 import { type HookTokenClaims, hookTokenClaimsSchema, type RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { $getRoot, type LexicalEditor } from "lexical";
-import type { CoauthorClient } from "../lib/coauthor-client.ts";
+import type { CoauthorClient } from "./coauthor-client.ts";
 
 /** An open run stream (start or reattach) whose events are read one at a time. */
 export class RunStream {
   readonly runId: string;
   readonly status: number;
+  readonly headers: Headers;
   private readonly controller: AbortController;
   private readonly reader: ReadableStreamDefaultReader<Uint8Array> | null;
   private readonly queue: RunEvent[] = [];
@@ -28,6 +29,7 @@ export class RunStream {
   constructor(response: Response, runId: string, controller: AbortController) {
     this.runId = runId;
     this.status = response.status;
+    this.headers = response.headers;
     this.controller = controller;
     this.reader = response.ok && response.body ? response.body.getReader() : null;
   }
@@ -53,17 +55,11 @@ export class RunStream {
     return new RunStream(response, runId, controller);
   }
 
-  /** The next event (heartbeats skipped), or null when the stream ended. */
-  async next(): Promise<RunEvent | null> {
+  /** The next event, heartbeats included, or null when the stream ended. */
+  async nextFrame(): Promise<RunEvent | null> {
     for (;;) {
       const event = this.queue.shift();
-      if (event) {
-        if (event.type === "heartbeat") {
-          this.heartbeats.push(event);
-          continue;
-        }
-        return event;
-      }
+      if (event) return event;
       if (!this.reader || this.ended) return null;
       const { done, value } = await this.reader.read();
       if (done) {
@@ -72,6 +68,15 @@ export class RunStream {
       }
       this.parser.feed(this.decoder.decode(value, { stream: true }));
     }
+  }
+
+  /** The next event (heartbeats skipped and kept in `heartbeats`), or null when the stream ended. */
+  async next(): Promise<RunEvent | null> {
+    for (let event = await this.nextFrame(); event; event = await this.nextFrame()) {
+      if (event.type !== "heartbeat") return event;
+      this.heartbeats.push(event);
+    }
+    return null;
   }
 
   /** Reads events until `stop` says so (returns the events, the stopping one last) or the stream ends. */

@@ -1,7 +1,8 @@
 // Spawns the production build as its own server (its own port, data folder and
-// environment) so a test can kill it with SIGKILL and start it again.
+// environment) so a test can kill it with SIGKILL and start it again, and the
+// benchmark can read its memory.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -18,9 +19,10 @@ export class AppServer {
   /** Everything the server printed (stdout and stderr), across restarts. */
   log = "";
 
-  constructor(env: Record<string, string> = {}) {
-    this.dataDir = mkdtempSync(join(tmpdir(), "coauthor-reliability-"));
+  constructor(env: Record<string, string> = {}, options: { port?: number } = {}) {
+    this.dataDir = mkdtempSync(join(tmpdir(), "coauthor-server-"));
     this.env = env;
+    this.port = options.port ?? 0;
   }
 
   get url(): string {
@@ -64,6 +66,28 @@ export class AppServer {
       await new Promise((done) => setTimeout(done, 200));
     }
     throw new Error(`server on ${this.port} did not become ready:\n${this.log}`);
+  }
+
+  /** The server's processes (its process group: the start script and `next start`). */
+  pids(): number[] {
+    const group = this.child?.pid;
+    if (!group) return [];
+    const pids: number[] = [];
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ESRCH") continue; // It ended while we looked.
+        throw error;
+      }
+      // Fields after the command name: state, ppid, pgrp, ...
+      const pgrp = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+      if (pgrp === group) pids.push(Number(entry));
+    }
+    return pids;
   }
 
   /** Stops the server for good and deletes its data folder. */
