@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
-import type { DocumentRole } from "./auth/roles";
+import { type DocumentAccess, type DocumentRole, roleAllows } from "./auth/roles";
 import { getDb } from "./db";
 import { documentMembers, documents, runs } from "./db/schema";
 
@@ -12,6 +12,28 @@ const visibleTo = (userId: string) => or(eq(documents.ownerId, userId), isNotNul
 
 const membershipOf = (userId: string) =>
   and(eq(documentMembers.documentId, documents.id), eq(documentMembers.userId, userId));
+
+/**
+ * The user's access to a document: its owner and their role, when they may
+ * open it (owner or member), else null. Never loads the content: every write
+ * and every run checks this.
+ */
+export async function findDocumentAccess(userId: string, documentId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: documents.id, ownerId: documents.ownerId, role: roleOf(userId) })
+    .from(documents)
+    .leftJoin(documentMembers, membershipOf(userId))
+    .where(and(eq(documents.id, documentId), visibleTo(userId)));
+  return row ?? null;
+}
+
+/** Whether `access` allows `need` (`owner`: only the owner), and if not, why. */
+export function accessRefusal(access: { role: DocumentRole }, need: DocumentAccess | "owner"): string | null {
+  const allowed = need === "owner" ? access.role === "owner" : roleAllows(access.role, need);
+  if (allowed) return null;
+  return need === "owner" ? "only the owner can do this" : `a ${access.role} cannot ${need} this document`;
+}
 
 /** The document and the user's role on it, if they may open it (owner or member), else null. */
 export async function findAccessibleDocument(userId: string, documentId: string) {

@@ -1,7 +1,6 @@
 import { requireUser } from "@/server/agent/authorize";
-import { findAccessibleDocument } from "@/server/documents";
+import { findRunWithRole } from "@/server/documents";
 import { apiError } from "@/server/http/errors";
-import { findRun } from "@/server/runs";
 
 /**
  * The session user's run (they started it and may still open its document), or the error response.
@@ -15,12 +14,12 @@ export async function requireOwnRun(
 ) {
   const user = await requireUser(request, surface);
   if (!user.ok) return user;
-  const run = await findRun(runId);
-  if (!run) return { ok: false as const, response: apiError(404, "not_found:run", "run not found") };
-  const document = await findAccessibleDocument(user.userId, run.documentId);
-  const audits = options.ownerMayAudit === true && document?.role === "owner";
-  if (!document || (run.userId !== user.userId && !audits)) {
+  const found = await findRunWithRole(runId, user.userId);
+  if (!found) return { ok: false as const, response: apiError(404, "not_found:run", "run not found") };
+  const audits = options.ownerMayAudit === true && found.role === "owner";
+  if (!found.role || (found.run.userId !== user.userId && !audits)) {
     return { ok: false as const, response: apiError(403, "forbidden:run", "this run is not yours") };
   }
+  const { run } = found;
   return { ok: true as const, userId: user.userId, run };
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { type DocumentAccess, roleAllows } from "@/server/auth/roles";
+import type { DocumentAccess } from "@/server/auth/roles";
 import { sessionFromRequest } from "@/server/auth/session";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
-import { findAccessibleDocument } from "@/server/documents";
+import { accessRefusal, findDocumentAccess } from "@/server/documents";
 import { apiError } from "@/server/http/errors";
 
 /** The session user, or a 401 response. */
@@ -15,18 +15,15 @@ export async function requireUser(request: Request, surface: string) {
 }
 
 /**
- * The document if the user may `access` it (default: edit, the safe choice);
- * otherwise a 404 (missing), or a 403 (not shared with them, or a viewer asking to edit).
+ * The user's access to a document (owner and role) if they may `need` it
+ * (default: edit, the safe choice); otherwise a 404 (missing), or a 403 (not
+ * shared with them, or a viewer asking to edit).
  */
-export async function requireDocument(userId: string, documentId: string, access: DocumentAccess = "edit") {
-  const document = await findAccessibleDocument(userId, documentId);
-  if (document && roleAllows(document.role, access)) return { ok: true as const, document };
-  if (document) {
-    return {
-      ok: false as const,
-      response: apiError(403, "forbidden:document", `a ${document.role} cannot ${access} this document`),
-    };
-  }
+export async function requireDocument(userId: string, documentId: string, need: DocumentAccess = "edit") {
+  const access = await findDocumentAccess(userId, documentId);
+  const refusal = access && accessRefusal(access, need);
+  if (access && !refusal) return { ok: true as const, access };
+  if (refusal) return { ok: false as const, response: apiError(403, "forbidden:document", refusal) };
   const db = await getDb();
   const [exists] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, documentId));
   return {

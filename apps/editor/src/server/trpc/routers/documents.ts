@@ -5,7 +5,12 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
-import { listDocuments, renameDocument, saveDocumentContent } from "@/server/documents";
+import {
+  findAccessibleDocument,
+  listDocuments,
+  renameDocument,
+  saveDocumentContent,
+} from "@/server/documents";
 import { documentFor } from "../access";
 import { sharingProcedures } from "./sharing";
 
@@ -54,7 +59,9 @@ export const documentsRouter = {
 
   /** One document with its content (Lexical editor state JSON as a string, or null when new) and the caller's role. */
   get: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
-    const row = await documentFor(ctx.userId, input.id, "read");
+    // Any role may read: a document the user can open is theirs to read.
+    const row = await findAccessibleDocument(ctx.userId, input.id);
+    if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
     return {
       id: row.id,
       title: row.title,

@@ -5,6 +5,7 @@ import { chatRequestSchema } from "@coauthor/types";
 import { streamText } from "ai";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { appendMessages } from "@/server/conversation";
+import { findAccessibleDocument } from "@/server/documents";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -26,7 +27,8 @@ export async function POST(request: Request): Promise<Response> {
       log.error("chat: could not store the conversation", { documentId: input.documentId, error }),
     );
 
-  const content = accepted.document.content;
+  // Chat reads the document (the access check above never loads its content).
+  const content = (await findAccessibleDocument(userId, input.documentId))?.content;
   const markdown = content ? exportMarkdown(createDocumentEditor({ state: JSON.stringify(content) })) : "";
   const selection = input.selection?.text ? `\n\nThe writer's selection:\n${input.selection.text}` : "";
   const result = streamText({
