@@ -1,7 +1,7 @@
 // Reading a run's SSE stream in pieces: drop the connection mid-way, reattach
 // from an event id, collect what a client would see.
 import { runEditorTool } from "@coauthor/tools";
-import { type HookTokenClaims, hookTokenClaimsSchema, type RunEvent } from "@coauthor/types";
+import { type HookTokenClaims, hookTokenClaimsSchema, isTerminalEvent, type RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { $getRoot, type LexicalEditor } from "lexical";
 import type { CoauthorClient } from "./coauthor-client.ts";
@@ -96,8 +96,7 @@ export class RunStream {
 }
 
 /** True for the last frame of a run. */
-export const isTerminal = (event: RunEvent) =>
-  event.type === "finish" || (event.type === "error" && !event.recoverable);
+export { isTerminalEvent as isTerminal } from "@coauthor/types";
 
 /** The ids of `events` are exactly 0, 1, 2, … (no gap, no duplicate). */
 export function idsOf(events: RunEvent[]): number[] {
@@ -154,7 +153,7 @@ export async function driveRun(
         await postResult(client, event, await runEditorTool(editor, event.toolName, event.input)),
       );
     }
-    if (isTerminal(event)) break;
+    if (isTerminalEvent(event)) break;
   }
   return { runId: stream.runId, events, callbackStatuses };
 }

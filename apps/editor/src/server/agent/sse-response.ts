@@ -11,7 +11,6 @@ const STATUS_POLL_MS = 500;
 const GRACE_MS = 1_500;
 const COMPLETED_GRACE_MS = 30_000;
 const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
-const LAST_ID = /(?:^|\n)id: (\d+)\n/g;
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
@@ -104,7 +103,7 @@ export function runEventResponse(
       // the durable stream (after its flush timer). The sequencer lets each id out once, in order.
       const sequencer = createFrameSequencer(options.fromId ?? 0, (out) => {
         if (closed || terminal) return;
-        for (const match of out.matchAll(LAST_ID)) lastId = Math.max(lastId, Number(match[1]));
+        lastId = sequencer.next() - 1;
         controller.enqueue(encoder.encode(out));
         lastWrite = Date.now();
         if (sawTerminal(out)) {

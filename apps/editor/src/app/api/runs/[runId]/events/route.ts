@@ -1,4 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
+import { isTerminalEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
 import { requireOwnRun } from "@/server/agent/authorize-run";
@@ -30,7 +31,7 @@ export async function GET(
         onEvent: (event) => {
           if (event.type === "heartbeat" || event.id < offset || done) return;
           controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
-          if (event.type === "finish" || (event.type === "error" && !event.recoverable)) done = true;
+          if (isTerminalEvent(event)) done = true;
         },
       });
       const reader = source.getReader();
