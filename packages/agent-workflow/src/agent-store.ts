@@ -16,9 +16,11 @@ export interface SavedProgress {
   messages: unknown[];
 }
 
+/**
+ * What runs read and write. Tool results are recorded by whoever takes them
+ * (the app's callback route, with the token's claim); runs only read them.
+ */
 export interface AgentStore {
-  /** Records a tool call's result; false when one was already recorded (the first one wins). */
-  putToolResult(runId: string, toolCallId: string, result: unknown): Promise<boolean>;
   getToolResult(runId: string, toolCallId: string): Promise<StoredToolResult | undefined>;
   /** The run's saved progress, if any. */
   loadProgress(runId: string): Promise<SavedProgress | undefined>;
@@ -37,7 +39,13 @@ export interface AgentStore {
   isStopped(runId: string): Promise<boolean>;
 }
 
-function memoryStore(): AgentStore {
+/** The process-local store, which also records tool results itself (tests, scripts). */
+export interface MemoryAgentStore extends AgentStore {
+  /** Records a tool call's result; false when one was already recorded (the first one wins). */
+  putToolResult(runId: string, toolCallId: string, result: unknown): Promise<boolean>;
+}
+
+function memoryStore(): MemoryAgentStore {
   const results = new Map<string, unknown>();
   const progress = new Map<string, { segment: number; state: string; messages: string[] }>();
   const key = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
@@ -79,13 +87,21 @@ export function isLocalWorld(): boolean {
 }
 
 const KEY = Symbol.for("coauthor.agent-store");
+const MEMORY = Symbol.for("coauthor.agent-store.memory");
 
-type Holder = typeof globalThis & { [KEY]?: AgentStore };
+type Holder = typeof globalThis & { [KEY]?: AgentStore; [MEMORY]?: MemoryAgentStore };
+
+/** This process's own store (the default one). */
+export function memoryAgentStore(): MemoryAgentStore {
+  const holder = globalThis as Holder;
+  holder[MEMORY] ??= memoryStore();
+  return holder[MEMORY];
+}
 
 /** The store runs use in this process. */
 export function agentStore(): AgentStore {
   const holder = globalThis as Holder;
-  holder[KEY] ??= memoryStore();
+  holder[KEY] ??= memoryAgentStore();
   return holder[KEY];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AgentStore, agentStore, configureAgentStore } from "./agent-store.ts";
+import { type AgentStore, configureAgentStore, memoryAgentStore } from "./agent-store.ts";
 import { awaitToolResult, listenForToolResult, wakeToolResult } from "./tool-results.ts";
 
 const never = new AbortController().signal;
@@ -9,7 +9,7 @@ const ids = () => ({ runId: `run-${++seq}`, toolCallId: "c1" });
 describe("awaitToolResult", () => {
   it("returns a result recorded before anyone waited (a fast browser, or a step resumed after a restart)", async () => {
     const { runId, toolCallId } = ids();
-    await agentStore().putToolResult(runId, toolCallId, { ok: true, n: 1 });
+    await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, n: 1 });
     const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
     expect(answer).toEqual({ kind: "result", result: { ok: true, n: 1 } });
   });
@@ -21,14 +21,14 @@ describe("awaitToolResult", () => {
       signal: never,
       pollMs: 20,
     });
-    setTimeout(() => void agentStore().putToolResult(runId, toolCallId, { ok: true }), 30);
+    setTimeout(() => void memoryAgentStore().putToolResult(runId, toolCallId, { ok: true }), 30);
     expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
   });
 
   it("keeps the first result of a tool call", async () => {
     const { runId, toolCallId } = ids();
-    expect(await agentStore().putToolResult(runId, toolCallId, { ok: true, first: true })).toBe(true);
-    expect(await agentStore().putToolResult(runId, toolCallId, { ok: true, first: false })).toBe(false);
+    expect(await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, first: true })).toBe(true);
+    expect(await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, first: false })).toBe(false);
     const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
     expect(answer).toEqual({ kind: "result", result: { ok: true, first: true } });
   });
@@ -50,7 +50,7 @@ describe("awaitToolResult", () => {
 
   it("takes a result handed over in-process without reading the store, and a fresh call skips the first read", async () => {
     const { runId, toolCallId } = ids();
-    const real = agentStore();
+    const real = memoryAgentStore();
     let reads = 0;
     const counting: AgentStore = {
       ...real,

@@ -3,7 +3,7 @@
 // step of this process at once; a step on another instance, or one started
 // after a restart, finds it in the store (polled while waiting).
 
-import { agentStore, isLocalWorld } from "./agent-store.ts";
+import { agentStore, isLocalWorld, memoryAgentStore } from "./agent-store.ts";
 
 const KEY = Symbol.for("coauthor.tool-result-waiters");
 // A result posted to this process wakes its step at once; the store is read as well, for results
@@ -29,16 +29,19 @@ export function wakeToolResult(runId: string, toolCallId: string, result: unknow
 }
 
 /**
- * Records a tool call's result and hands it to its run: "delivered", or
- * "duplicate" when a result was already recorded (the caller has checked
- * that the run is live).
+ * Records a tool call's result in this process's own store and hands it to
+ * its run: "delivered", or "duplicate" when a result was already recorded.
+ * For runs without the app's database (tests, scripts); the app records
+ * results with the token's claim and calls `wakeToolResult`.
  */
 export async function deliverToolResult(
   runId: string,
   toolCallId: string,
   result: unknown,
 ): Promise<"delivered" | "duplicate"> {
-  if (!(await agentStore().putToolResult(runId, toolCallId, result))) return "duplicate";
+  const memory = memoryAgentStore();
+  if (agentStore() !== memory) throw new Error("deliverToolResult needs the process's own store");
+  if (!(await memory.putToolResult(runId, toolCallId, result))) return "duplicate";
   wakeToolResult(runId, toolCallId, result);
   return "delivered";
 }

@@ -1,5 +1,5 @@
 import type { AgentStore } from "@coauthor/agent-workflow/server";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/server/db";
 import { agentRunCheckpoints, agentRunMessages, hookTokenUses, runs } from "@/server/db/schema";
 
@@ -9,21 +9,6 @@ import { agentRunCheckpoints, agentRunMessages, hookTokenUses, runs } from "@/se
  * row, written by the callback route in the same insert as the claim.
  */
 export const databaseAgentStore: AgentStore = {
-  async putToolResult(runId, toolCallId, result) {
-    const db = await getDb();
-    const updated = await db
-      .update(hookTokenUses)
-      .set({ result })
-      .where(
-        and(
-          eq(hookTokenUses.runId, runId),
-          eq(hookTokenUses.toolCallId, toolCallId),
-          isNull(hookTokenUses.result),
-        ),
-      )
-      .returning({ jti: hookTokenUses.jti });
-    return updated.length > 0;
-  },
   async getToolResult(runId, toolCallId) {
     const db = await getDb();
     const [row] = await db
