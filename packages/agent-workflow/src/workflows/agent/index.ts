@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import { getWorkflowMetadata } from "workflow";
-import { RUN_TIMEOUT_REASON } from "../../hook-names.ts";
+import { interruptedOutcome } from "../../hook-names.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
@@ -78,11 +78,6 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     const reply = replies.join("\n\n").slice(0, MAX_REPLY_CHARS);
     return { ...outcome, usage: total, toolCalls: toolCallCount, reply };
   };
-  const stoppedByWriter: AgentRunOutcome = { status: "cancelled", summary: "Stopped by the writer." };
-  const runTimeout: AgentRunOutcome = {
-    status: "timeout",
-    summary: `Stopped after ${limits.runTimeoutMs / 1000} s (the run time limit).`,
-  };
 
   // Segment 0 is the first step's; each plan step's turns are a segment of their own.
   let segment = 1;
@@ -147,7 +142,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
       timeoutMs: limits.modelStepTimeoutMs,
     });
     if (reflected.abortReason) {
-      return finish(reflected.abortReason === RUN_TIMEOUT_REASON ? runTimeout : stoppedByWriter);
+      return finish(interruptedOutcome(reflected.abortReason, limits.runTimeoutMs));
     }
     addUsage(usage, reflected.usage);
     const decision = reflected.reflection;

@@ -20,8 +20,6 @@ export interface LlmTurn {
   toolCalls: RequestedToolCall[];
   responseMessages: ModelMessage[];
   errorMessage?: string;
-  /** Why the run's work was interrupted (Stop, or the run time limit), when `status` is "aborted". */
-  abortReason?: string;
   usage: { inputTokens: number; outputTokens: number };
 }
 
@@ -74,7 +72,7 @@ export async function callLlm(args: {
     return turn;
   };
   /** A turn that ended without a usable answer (aborted or failed): what streamed so far, no calls. */
-  const ended = (end: Pick<LlmTurn, "status" | "errorMessage" | "abortReason">): LlmTurn =>
+  const ended = (end: Pick<LlmTurn, "status" | "errorMessage">): LlmTurn =>
     logTurn({ nextId, text, toolCalls: [], responseMessages: [], usage: zero, ...end });
   try {
     const result = streamText({
@@ -100,7 +98,7 @@ export async function callLlm(args: {
       }
     }
     await coalescer.flush();
-    if (runAbort.aborted) return ended({ status: "aborted", abortReason: reasonOf(runAbort) });
+    if (runAbort.aborted) return ended({ status: "aborted" });
     if (signal.aborted) errorMessage ??= `model step timed out after ${args.timeoutMs} ms`;
     if (errorMessage) return ended({ status: "error", errorMessage });
     const [toolCalls, response, usage] = await Promise.all([
@@ -118,7 +116,7 @@ export async function callLlm(args: {
     });
   } catch (error) {
     await coalescer.flush();
-    if (runAbort.aborted) return ended({ status: "aborted", abortReason: reasonOf(runAbort) });
+    if (runAbort.aborted) return ended({ status: "aborted" });
     return ended({ status: "error", errorMessage: describeModelError(error) });
   }
 }

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import { agentStore, isLocalWorld } from "../../../agent-store.ts";
-import { RUN_TIMEOUT_REASON } from "../../../hook-names.ts";
+import { interruptedOutcome, RUN_TIMEOUT_REASON } from "../../../hook-names.ts";
 import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { runSignal } from "../../../run-control.ts";
@@ -302,8 +302,7 @@ async function continueTurns(
   if (resumed) log.info("turns resumed", { runId, turn: state.turnIndex, pending: state.pending.length });
   // A Stop recorded by another instance before this step began (this process's signal is checked
   // throughout, the store again every second).
-  if (await agentStore().isStopped(runId))
-    return result({ status: "cancelled", summary: "Stopped by the writer." });
+  if (await agentStore().isStopped(runId)) return result(interruptedOutcome(undefined, limits.runTimeoutMs));
   return turns(resumed);
 
   async function turns(wasResumed: boolean): Promise<TurnsResult> {
@@ -319,12 +318,7 @@ async function continueTurns(
       return saved;
     };
     const interrupted = (): AgentRunOutcome =>
-      reasonOf(watch.signal) === RUN_TIMEOUT_REASON
-        ? {
-            status: "timeout",
-            summary: `Stopped after ${limits.runTimeoutMs / 1000} s (the run time limit).`,
-          }
-        : { status: "cancelled", summary: "Stopped by the writer." };
+      interruptedOutcome(reasonOf(watch.signal), limits.runTimeoutMs);
 
     try {
       if (!wasResumed && args.leading.length > 0) send(args.leading);
