@@ -150,13 +150,9 @@ export class CoauthorClient {
     return answer.data;
   }
 
-  /** Creates a document holding `markdown` (saved as a Lexical state) and returns its id. */
+  /** Creates a document holding `markdown` (the server seeds it) and returns its id. */
   async createDocument(markdown = "", title = "Test document"): Promise<string> {
-    const { id } = await this.trpc<{ id: string }>("documents.create", { title });
-    if (markdown) {
-      const editor = createDocumentEditor({ markdown });
-      await this.trpc("documents.save", { id, content: JSON.stringify(editor.getEditorState().toJSON()) });
-    }
+    const { id } = await this.trpc<{ id: string }>("documents.create", { title, markdown });
     return id;
   }
 

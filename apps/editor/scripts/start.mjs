@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Starts the production build on embedded defaults: data (PGlite database,
+// Starts the app (the production build, or `--dev` for next dev) on embedded defaults: data (PGlite database,
 // workflow runs, generated secrets) in <repo>/.data unless configured.
 import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
@@ -12,15 +12,18 @@ const host = process.env.HOST ?? "0.0.0.0";
 const dataDir = resolve(process.env.COAUTHOR_DATA_DIR ?? join(app, "..", "..", ".data"));
 mkdirSync(dataDir, { recursive: true });
 
+const dev = process.argv.includes("--dev");
 const env = {
   ...process.env,
   PORT: port,
+  HOST: host,
+  NODE_ENV: process.env.NODE_ENV ?? (dev ? "development" : "production"),
   COAUTHOR_DATA_DIR: dataDir,
   // Workflow DevKit's local world keeps runs in .next/ by default, which a rebuild empties.
   WORKFLOW_LOCAL_DATA_DIR: process.env.WORKFLOW_LOCAL_DATA_DIR ?? join(dataDir, "workflow"),
 };
-const next = join(app, "node_modules", ".bin", "next");
-const child = spawn(next, ["start", "-p", port, "-H", host], {
+// server.mjs: Next and the sync socket on one port.
+const child = spawn(process.execPath, [join(app, "server.mjs"), ...(dev ? ["--dev"] : [])], {
   cwd: app,
   env,
   stdio: ["inherit", "pipe", "inherit"],

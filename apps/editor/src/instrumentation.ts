@@ -31,6 +31,9 @@ export async function register() {
       world.registerHandler("__wkf_step_", step.POST);
     }
   }
+  // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
+  const { getSyncServer } = await import("@/server/collab/sync-server");
+  getSyncServer();
   const { recoverRunsWhenListening } = await import("@/server/agent/recover-runs");
   // Not awaited: the local world re-enqueues runs over HTTP to this very
   // server, which only listens after register() returns.

@@ -2,6 +2,7 @@ import {
   $getEditor,
   $getNodeByKey,
   $hasUpdateTag,
+  COLLABORATION_TAG,
   type EditorState,
   HISTORY_MERGE_TAG,
   type Klass,
@@ -148,7 +149,14 @@ export function registerBlockIds(editor: LexicalEditor): () => void {
     ...elementClasses.map((klass) => editor.registerNodeTransform(klass, (node) => $claim(editor, node))),
     editor.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves, tags }) => {
       const index = indexes.get(editor);
-      if (index === undefined || !isWholesaleUpdate(dirtyElements, dirtyLeaves, tags)) return;
+      if (index === undefined) return;
+      // Another copy's edit arrives without transforms; it carries that copy's ids, so this copy
+      // only re-indexes (assigning ids here too would make two copies race to name one block).
+      if (tags.has(COLLABORATION_TAG)) {
+        index.stale = true;
+        return;
+      }
+      if (!isWholesaleUpdate(dirtyElements, dirtyLeaves, tags)) return;
       index.stale = true;
       const needsRepair = editorState.read(() => {
         $rebuild(index, editorState);

@@ -15,3 +15,11 @@ export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "
 export { exportMarkdown, importMarkdown, markdownTransformers } from "./markdown.ts";
 export { $getBlockType } from "./tools/block-type.ts";
 export { unsafeRegexReason } from "./tools/regex-safety.ts";
+export {
+  type BoundDocumentEditor,
+  bindDocumentEditor,
+  stateFromYjsUpdate,
+  YJS_ROOT_NAME,
+  yjsUpdateFromMarkdown,
+  yjsUpdateFromState,
+} from "./yjs-document.ts";

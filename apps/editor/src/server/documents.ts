@@ -35,15 +35,20 @@ export function accessRefusal(access: { role: DocumentRole }, need: DocumentAcce
   return need === "owner" ? "only the owner can do this" : `a ${access.role} cannot ${need} this document`;
 }
 
-/** The document and the user's role on it, if they may open it (owner or member), else null. */
+/** The document's title and the user's role on it, if they may open it (owner or member), else null. */
 export async function findAccessibleDocument(userId: string, documentId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ document: documents, role: roleOf(userId) })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      updatedAt: documents.updatedAt,
+      role: roleOf(userId),
+    })
     .from(documents)
     .leftJoin(documentMembers, membershipOf(userId))
     .where(and(eq(documents.id, documentId), visibleTo(userId)));
-  return row ? { ...row.document, role: row.role } : null;
+  return row ?? null;
 }
 
 /**
@@ -83,17 +88,6 @@ function editableBy(userId: string) {
     eq(documents.ownerId, userId),
     sql`exists (select 1 from ${documentMembers} where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${userId} and ${documentMembers.role} = 'editor')`,
   );
-}
-
-/** Saves editor content; bumps the version. Returns the new version, or null when the user may not edit. */
-export async function saveDocumentContent(userId: string, documentId: string, content: unknown) {
-  const db = await getDb();
-  const [row] = await db
-    .update(documents)
-    .set({ content, version: sql`${documents.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(documents.id, documentId), editableBy(userId)))
-    .returning({ version: documents.version });
-  return row?.version ?? null;
 }
 
 /** Renames a document if the user may edit it; false otherwise. */

@@ -26,13 +26,3 @@ export function readSelectionContext(editor: LexicalEditor): RunRequest["selecti
     return { text: text.slice(0, 50_000), blockIds: [...blockIds] };
   });
 }
-
-/**
- * Run policy (spec §3.3): while an agent run is active the editor is read-only for the user, so
- * their typing cannot race the agent's edits. The agent's tools still apply, because they edit
- * through `editor.update`, which does not depend on `editable`. The editor is editable again
- * however the run ends (done, stopped, failed).
- */
-export function setAgentRunLock(editor: LexicalEditor, locked: boolean): void {
-  editor.setEditable(!locked);
-}

@@ -4,32 +4,22 @@ import type { RunEvent } from "@coauthor/types";
 import type { LexicalEditor } from "lexical";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useAgentLive } from "../editor/agent-live-context";
-import {
-  type BlockSnapshot,
-  diffSnapshots,
-  hasChanges,
-  type RunChanges,
-  snapshotBlocks,
-} from "../editor/block-snapshot";
+import type { RunChanges } from "../editor/block-snapshot";
 import { revertRunChanges } from "../editor/revert-run";
-import { collapseHistorySince, type HistoryMark, markHistory } from "../editor/run-history";
-import { createEditorToolExecutor, setAgentRunLock } from "./editor-bridge";
+import { type RunRecorder, recordAgentEdits } from "../editor/run-recorder";
+import { createEditorToolExecutor } from "./editor-bridge";
 import { createInsertPreviewFeed } from "./insert-preview";
 import type { ToolExecutor } from "./run-client";
 
-interface RunSession {
-  mark: HistoryMark;
-  before: BlockSnapshot;
-}
-
 /**
- * The editor side of an agent run's lifecycle: lock the document and note where it stood when the
- * run starts; preview inserts while the model writes them; when the run ends (however it ends)
- * make its edits one undo step and offer Keep / Undo run for them.
+ * The editor side of an agent run's lifecycle: preview inserts while the model writes them; record
+ * the run's own edits as they land (each agent edit is a tagged update, diffed block by block, so
+ * what co-editors type meanwhile is never counted as the run's); when the run ends (however it
+ * ends) offer Keep / Undo run for them. Nobody is locked out: the writer and co-editors keep typing.
  */
 export function useRunReview(editor: LexicalEditor) {
-  const { historyState, store } = useAgentLive();
-  const session = useRef<RunSession | null>(null);
+  const { store } = useAgentLive();
+  const recording = useRef<RunRecorder | null>(null);
   const [offer, setOffer] = useState<RunChanges | null>(null);
   const preview = useMemo(
     () => createInsertPreviewFeed((value) => store.update({ preview: value })),
@@ -37,17 +27,12 @@ export function useRunReview(editor: LexicalEditor) {
   );
 
   const finish = useCallback((): RunChanges | null => {
-    const ended = session.current;
-    session.current = null;
+    const ended = recording.current;
+    recording.current = null;
     preview.reset();
     store.update({ active: false });
-    // Only a run's own lock is released: an editor that was read-only before (a viewer's) stays so.
-    if (ended === null) return null;
-    setAgentRunLock(editor, false);
-    collapseHistorySince(editor, historyState, ended.mark);
-    const changes = diffSnapshots(ended.before, snapshotBlocks(editor.getEditorState()));
-    return hasChanges(changes) ? changes : null;
-  }, [editor, historyState, preview, store]);
+    return ended?.stop() ?? null;
+  }, [preview, store]);
 
   const onAgentActiveChange = useCallback(
     (active: boolean) => {
@@ -55,14 +40,10 @@ export function useRunReview(editor: LexicalEditor) {
       const changes = finish();
       setOffer(active ? null : changes);
       if (!active) return;
-      session.current = {
-        mark: markHistory(editor, historyState),
-        before: snapshotBlocks(editor.getEditorState()),
-      };
+      recording.current = recordAgentEdits(editor);
       store.update({ active: true });
-      setAgentRunLock(editor, true);
     },
-    [editor, finish, historyState, store],
+    [editor, finish, store],
   );
 
   const executeTool = useMemo((): ToolExecutor => {

@@ -4,23 +4,23 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { AssistantPanel } from "@/components/assistant/assistant-panel";
-import type { SaveState } from "@/components/editor/autosave";
 import { DocumentEditor } from "@/components/editor/document-editor";
+import { describeSyncState, type SyncState } from "@/components/editor/sync-state";
 import { useTRPC } from "@/trpc/react";
 import { DocumentTitle } from "./document-title";
 import { ShareDialog } from "./share-dialog";
 import "./sharing.css";
 
-function describeSave(state: SaveState): string {
-  if (state.kind === "saved") return "Saved";
-  if (state.kind === "saving") return "Saving…";
-  return `Save failed: ${state.message}`;
-}
-
-/** The document page: title, save state (or "view only"), sharing, editor and assistant panel. */
-export function DocumentWorkspace({ documentId }: { documentId: string }) {
+/** The document page: title, sync state (or "view only"), sharing, editor and assistant panel. */
+export function DocumentWorkspace({
+  documentId,
+  user,
+}: {
+  documentId: string;
+  user: { id: string; name: string };
+}) {
   const trpc = useTRPC();
-  // Loaded once: the editor owns the content from then on, so a refetch must not reset it.
+  // The title and role, loaded once; the content comes over the sync socket.
   const query = useQuery({
     ...trpc.documents.get.queryOptions({ id: documentId }),
     staleTime: Number.POSITIVE_INFINITY,
@@ -28,7 +28,7 @@ export function DocumentWorkspace({ documentId }: { documentId: string }) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  const [saveState, setSaveState] = useState<SaveState>({ kind: "saved" });
+  const [syncState, setSyncState] = useState<SyncState>("connecting");
   const [sharing, setSharing] = useState(false);
 
   if (query.isPending) {
@@ -63,8 +63,8 @@ export function DocumentWorkspace({ documentId }: { documentId: string }) {
             View only
           </span>
         ) : (
-          <span className={`save-status save-${saveState.kind}`} data-testid="save-status" role="status">
-            {describeSave(saveState)}
+          <span className={`save-status save-${syncState}`} data-testid="save-status" data-state={syncState}>
+            {describeSyncState(syncState)}
           </span>
         )}
         {data.role === "owner" ? (
@@ -77,9 +77,9 @@ export function DocumentWorkspace({ documentId }: { documentId: string }) {
       <DocumentEditor
         key={data.id}
         documentId={data.id}
-        initialContent={data.content}
+        user={user}
         readOnly={data.role === "viewer"}
-        onSaveStateChange={setSaveState}
+        onSyncStateChange={setSyncState}
         aside={<AssistantPanel documentId={data.id} canEdit={data.role !== "viewer"} />}
       />
     </main>

@@ -1,27 +1,24 @@
 "use client";
 
-import { createEmptyHistoryState, type HistoryState } from "@lexical/react/LexicalHistoryPlugin";
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from "react";
 import { type AgentLiveState, type AgentLiveStore, createAgentLiveStore } from "./agent-live-store";
 
-/** The editor's undo history (owned here so a run can become one undo step) and the live run state. */
+/** The live run state, shared by the editor and the assistant panel. */
 export interface AgentLive {
-  historyState: HistoryState;
   store: AgentLiveStore;
 }
 
 const AgentLiveContext = createContext<AgentLive | null>(null);
 
-/** Provides one history state and one live store per document editor. */
+/** Provides one live store per document editor. */
 export function AgentLiveProvider({ children }: { children: ReactNode }) {
   const [value] = useState<AgentLive>(() => ({
-    historyState: createEmptyHistoryState(),
     store: createAgentLiveStore(),
   }));
   return <AgentLiveContext.Provider value={value}>{children}</AgentLiveContext.Provider>;
 }
 
-/** The document editor's history state and live store (must be used under `AgentLiveProvider`). */
+/** The document editor's live store (must be used under `AgentLiveProvider`). */
 export function useAgentLive(): AgentLive {
   const value = useContext(AgentLiveContext);
   if (value === null) throw new Error("useAgentLive must be used inside AgentLiveProvider");

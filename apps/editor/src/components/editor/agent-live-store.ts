@@ -1,5 +1,5 @@
 // Live state of an agent run that the editor side shows but Lexical does not hold: whether a run
-// is editing (the document is locked) and the preview of an insert the model is still writing.
+// is editing and the preview of an insert the model is still writing.
 
 /** Where a previewed insert will land, as the tool's `position` says (the end until the model has said). */
 export type PreviewPosition = { at: "start" | "end" } | { at: "before" | "after"; blockId: string };

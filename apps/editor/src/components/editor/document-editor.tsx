@@ -1,6 +1,7 @@
 "use client";
 
 import { editorNodes, markdownTransformers } from "@coauthor/tools";
+import { LexicalCollaboration } from "@lexical/react/LexicalCollaborationContext";
 import { type InitialConfigType, LexicalComposer } from "@lexical/react/LexicalComposer";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
 import { LexicalErrorBoundary } from "@lexical/react/LexicalErrorBoundary";
@@ -11,32 +12,34 @@ import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin";
 import type { ReactNode } from "react";
 import { AgentLiveProvider } from "./agent-live-context";
-import { AgentLockHint } from "./agent-lock-hint";
 import { AgentPreview } from "./agent-preview";
-import type { SaveState } from "./autosave";
 import { AgentEditsPlugin } from "./plugins/agent-edits-plugin";
-import { AutosavePlugin } from "./plugins/autosave-plugin";
 import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
+import { DocumentCollaboration } from "./plugins/collaboration-plugin";
+import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
 import { Toolbar } from "./toolbar";
 import { isSafeUrl } from "./toolbar-actions";
 
 interface DocumentEditorProps {
   documentId: string;
-  /** Serialized Lexical editor state, or null for a new document (one empty paragraph). */
-  initialContent: string | null;
-  onSaveStateChange: (state: SaveState) => void;
+  /** The signed-in writer (their name and colour mark their cursor in other copies). */
+  user: { id: string; name: string };
+  onSyncStateChange: (state: SyncState) => void;
   /** Rendered beside the editor inside the composer, so it can reach the editor (the assistant panel). */
   aside?: ReactNode;
-  /** A viewer's copy: not editable and never saved. */
+  /** A viewer's copy: not editable (the server also drops a viewer's updates). */
   readOnly?: boolean;
 }
 
-/** The rich-text document editor with toolbar, Markdown shortcuts, block ids and autosave. */
+/**
+ * The rich-text document editor with toolbar, Markdown shortcuts and block ids, bound to the
+ * shared Yjs document: every copy of the document sees every edit live.
+ */
 export function DocumentEditor({
   documentId,
-  initialContent,
-  onSaveStateChange,
+  user,
+  onSyncStateChange,
   aside,
   readOnly = false,
 }: DocumentEditorProps) {
@@ -44,7 +47,8 @@ export function DocumentEditor({
     namespace: "coauthor-document",
     theme: editorTheme,
     nodes: [...editorNodes],
-    editorState: initialContent ?? undefined,
+    // The content comes from the Yjs document, never from an initial state (that would be seeded twice).
+    editorState: null,
     editable: !readOnly,
     onError: (error) => {
       // Lexical reports update errors here after discarding the failed update; the editor stays usable.
@@ -53,38 +57,39 @@ export function DocumentEditor({
   };
 
   return (
-    <LexicalComposer initialConfig={initialConfig}>
-      <AgentLiveProvider>
-        <div className="workspace-body">
-          <div className="editor-column">
-            <Toolbar />
-            <AgentLockHint />
-            <div className="editor-shell">
-              <RichTextPlugin
-                contentEditable={
-                  <ContentEditable
-                    className="editor-content"
-                    data-testid="document-editor"
-                    aria-label="Document"
-                    aria-placeholder="Start writing…"
-                    placeholder={<div className="editor-placeholder">Start writing…</div>}
-                  />
-                }
-                ErrorBoundary={LexicalErrorBoundary}
-              />
-              <AgentPreview />
+    <LexicalCollaboration>
+      <LexicalComposer initialConfig={initialConfig}>
+        <AgentLiveProvider>
+          <div className="workspace-body">
+            <div className="editor-column">
+              <Toolbar />
+              <div className="editor-shell">
+                <RichTextPlugin
+                  contentEditable={
+                    <ContentEditable
+                      className="editor-content"
+                      data-testid="document-editor"
+                      aria-label="Document"
+                      aria-placeholder="Start writing…"
+                      placeholder={<div className="editor-placeholder">Start writing…</div>}
+                    />
+                  }
+                  ErrorBoundary={LexicalErrorBoundary}
+                />
+                <AgentPreview />
+              </div>
             </div>
+            {aside}
           </div>
-          {aside}
-        </div>
-        <AgentEditsPlugin />
-        <ListPlugin />
-        <LinkPlugin validateUrl={isSafeUrl} />
-        <TabIndentationPlugin />
-        <MarkdownShortcutPlugin transformers={markdownTransformers} />
-        <BlockIdsPlugin />
-        {readOnly ? null : <AutosavePlugin documentId={documentId} onStateChange={onSaveStateChange} />}
-      </AgentLiveProvider>
-    </LexicalComposer>
+          <AgentEditsPlugin />
+          <ListPlugin />
+          <LinkPlugin validateUrl={isSafeUrl} />
+          <TabIndentationPlugin />
+          <MarkdownShortcutPlugin transformers={markdownTransformers} />
+          <BlockIdsPlugin />
+          <DocumentCollaboration documentId={documentId} user={user} onSyncStateChange={onSyncStateChange} />
+        </AgentLiveProvider>
+      </LexicalComposer>
+    </LexicalCollaboration>
   );
 }

@@ -1,6 +1,7 @@
 import { signingKeys } from "@coauthor/agent-workflow";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { createAuthMiddleware } from "better-auth/api";
 import { env } from "@/env";
 import { type Database, getDb } from "@/server/db";
 import { authAccounts, authSessions, authVerifications, users } from "@/server/db/schema";
@@ -65,6 +66,15 @@ function createAuth(db: Database) {
       useSecureCookies: env.SECURE_COOKIES === "true",
     },
     telemetry: { enabled: false },
+    hooks: {
+      // "Sign out everywhere" also closes the user's open sync sockets (a revoked session must not keep editing).
+      after: createAuthMiddleware(async (ctx) => {
+        const userId = ctx.context.session?.user.id;
+        if (ctx.path !== "/revoke-sessions" || !userId) return;
+        const { closeUserSockets } = await import("@/server/collab/sync-server");
+        closeUserSockets(userId);
+      }),
+    },
   });
 }
 

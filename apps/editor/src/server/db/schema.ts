@@ -1,5 +1,7 @@
 import {
+  bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -86,8 +88,18 @@ export const authVerifications = pgTable(
   (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
 );
 
-// Content is the Lexical editor state (JSON). `version` increments per save;
-// a Yjs update log can sit beside it when collaboration lands.
+/** Binary columns (Yjs updates): drizzle's pg-core has no bytea builder. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  // postgres.js sends a Buffer as bytea (a plain Uint8Array would go as text); PGlite takes either.
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+// The Yjs document is the content: `yjs_snapshot` (a compacted Yjs update) plus
+// the rows of `document_updates` newer than it. `content` is the Lexical JSON of
+// documents saved before collaboration; it is converted into a snapshot once, on
+// first load, and never written again.
 export const documents = pgTable(
   "documents",
   {
@@ -95,10 +107,25 @@ export const documents = pgTable(
     ownerId: userRef("owner_id"),
     title: text("title").notNull(),
     content: jsonb("content"),
+    yjsSnapshot: bytea("yjs_snapshot"),
     version: integer("version").notNull().default(0),
     ...timestamps(),
   },
   (t) => [index("documents_owner_idx").on(t.ownerId, t.updatedAt)],
+);
+
+// The update log: every Yjs update the sync server receives, appended as it
+// arrives (so a crash loses nothing received); folded into the snapshot from
+// time to time (src/server/collab/update-log.ts).
+export const documentUpdates = pgTable(
+  "document_updates",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: documentRef("document_id"),
+    update: bytea("update").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_updates_document_idx").on(t.documentId, t.id)],
 );
 
 // Who else may open a document, and how: "editor" (edit, run the agent) or

@@ -4,6 +4,6 @@ import { requirePageUser } from "@/server/auth/page-session";
 /** A document: the editor and the assistant panel. */
 export default async function DocumentPage({ params }: { params: Promise<{ documentId: string }> }) {
   const { documentId } = await params;
-  await requirePageUser(`/documents/${encodeURIComponent(documentId)}`);
-  return <DocumentWorkspace documentId={documentId} />;
+  const user = await requirePageUser(`/documents/${encodeURIComponent(documentId)}`);
+  return <DocumentWorkspace documentId={documentId} user={{ id: user.id, name: user.name || user.email }} />;
 }

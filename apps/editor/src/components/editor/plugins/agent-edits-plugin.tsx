@@ -1,24 +1,12 @@
 "use client";
 
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { HistoryPlugin } from "@lexical/react/LexicalHistoryPlugin";
-import { mergeRegister } from "lexical";
 import { useEffect } from "react";
 import { registerAgentHighlight } from "../agent-highlight";
-import { useAgentLive } from "../agent-live-context";
-import { registerHistoryLock } from "../run-history";
 
-/** Undo history on the shared history state, agent-edit highlights, and no undo/redo while a run edits. */
+/** Highlights the agent's edits as they land (undo is the collaboration plugin's Yjs undo manager). */
 export function AgentEditsPlugin() {
   const [editor] = useLexicalComposerContext();
-  const { historyState, store } = useAgentLive();
-  useEffect(
-    () =>
-      mergeRegister(
-        registerAgentHighlight(editor),
-        registerHistoryLock(editor, () => store.getSnapshot().active),
-      ),
-    [editor, store],
-  );
-  return <HistoryPlugin externalHistoryState={historyState} />;
+  useEffect(() => registerAgentHighlight(editor), [editor]);
+  return null;
 }

@@ -1,26 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
+import { yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
-import {
-  findAccessibleDocument,
-  listDocuments,
-  renameDocument,
-  saveDocumentContent,
-} from "@/server/documents";
+import { findAccessibleDocument, listDocuments, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
 import { sharingProcedures } from "./sharing";
 
 const documentId = z.string().min(1).max(100);
 const title = z.string().trim().min(1, "title is empty").max(200);
-// A serialized Lexical editor state: an object with a root node.
-const editorState = z
-  .object({ root: z.object({ type: z.literal("root"), children: z.array(z.unknown()) }) })
-  .loose();
-const MAX_CONTENT_CHARS = 5_000_000;
+// Markdown a new document starts with (an import); the sync server seeds it, never a client.
+const MAX_MARKDOWN_CHARS = 1_000_000;
 
 function forbidden(): never {
   throw new TRPCError({ code: "FORBIDDEN", message: "you may no longer edit this document" });
@@ -30,15 +24,25 @@ export const documentsRouter = {
   /** The documents the caller may open (owned and shared), with their role. */
   list: protectedProcedure.query(({ ctx }) => listDocuments(ctx.userId)),
 
-  /** Creates an empty document owned by the caller. */
+  /**
+   * Creates a document owned by the caller: empty (one paragraph) or holding `markdown`. Its Yjs
+   * state is seeded here, on the server, so two clients opening it at once never both seed it.
+   */
   create: protectedProcedure
-    .input(z.object({ title: title.optional() }).optional())
+    .input(
+      z
+        .object({ title: title.optional(), markdown: z.string().max(MAX_MARKDOWN_CHARS).optional() })
+        .optional(),
+    )
     .mutation(async ({ ctx, input }) => {
       const db = await getDb();
       const id = randomUUID();
-      await db
-        .insert(documents)
-        .values({ id, ownerId: ctx.userId, title: input?.title ?? "Untitled document" });
+      await db.insert(documents).values({
+        id,
+        ownerId: ctx.userId,
+        title: input?.title ?? "Untitled document",
+        yjsSnapshot: yjsUpdateFromMarkdown(input?.markdown ?? ""),
+      });
       return { id };
     }),
 
@@ -54,43 +58,17 @@ export const documentsRouter = {
     await documentFor(ctx.userId, input.id, "owner");
     const db = await getDb();
     await db.delete(documents).where(and(eq(documents.id, input.id), eq(documents.ownerId, ctx.userId)));
+    closeDocumentSockets(input.id);
     return { id: input.id };
   }),
 
-  /** One document with its content (Lexical editor state JSON as a string, or null when new) and the caller's role. */
+  /** One document's title and the caller's role (its content comes over the sync socket). */
   get: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
     // Any role may read: a document the user can open is theirs to read.
     const row = await findAccessibleDocument(ctx.userId, input.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
-    return {
-      id: row.id,
-      title: row.title,
-      content: row.content === null ? null : JSON.stringify(row.content),
-      version: row.version,
-      updatedAt: row.updatedAt,
-      role: row.role,
-    };
+    return { id: row.id, title: row.title, updatedAt: row.updatedAt, role: row.role };
   }),
-
-  /** Autosave: stores the editor state (JSON string of a Lexical editor state); owner or editor. */
-  save: protectedProcedure
-    .input(z.object({ id: documentId, content: z.string().max(MAX_CONTENT_CHARS) }))
-    .mutation(async ({ ctx, input }) => {
-      await documentFor(ctx.userId, input.id, "edit");
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(input.content);
-      } catch {
-        throw new TRPCError({ code: "BAD_REQUEST", message: "content is not JSON" });
-      }
-      const state = editorState.safeParse(parsed);
-      if (!state.success)
-        throw new TRPCError({ code: "BAD_REQUEST", message: "content is not a Lexical editor state" });
-      // The write re-checks the role in the same statement (a role revoked meanwhile wins).
-      const version = await saveDocumentContent(ctx.userId, input.id, state.data);
-      if (version === null) forbidden();
-      return { version };
-    }),
 
   ...sharingProcedures,
 } satisfies TRPCRouterRecord;

@@ -2,6 +2,7 @@ import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { memberRoleSchema } from "@/server/auth/roles";
+import { closeDocumentSockets } from "@/server/collab/sync-server";
 import {
   findUserByEmail,
   listMembers,
@@ -36,6 +37,8 @@ export const sharingProcedures = {
       if (user.id === document.ownerId)
         throw new TRPCError({ code: "BAD_REQUEST", message: "the owner already has access" });
       await upsertMember(input.id, user.id, input.role);
+      // A viewer made editor (or the reverse) reconnects with the new rights.
+      closeDocumentSockets(input.id, user.id);
       return { userId: user.id, role: input.role };
     }),
 
@@ -45,6 +48,7 @@ export const sharingProcedures = {
     .mutation(async ({ ctx, input }) => {
       await documentFor(ctx.userId, input.id, "owner");
       if (!(await updateMemberRole(input.id, input.userId, input.role))) notAMember();
+      closeDocumentSockets(input.id, input.userId);
       return { userId: input.userId, role: input.role };
     }),
 
@@ -52,6 +56,7 @@ export const sharingProcedures = {
   removeMember: protectedProcedure.input(memberInput).mutation(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.id, "owner");
     if (!(await removeMember(input.id, input.userId))) notAMember();
+    closeDocumentSockets(input.id, input.userId);
     return { userId: input.userId };
   }),
 } satisfies TRPCRouterRecord;

@@ -1,11 +1,11 @@
 import { log } from "@coauthor/agent-workflow";
 import { DOCUMENT_CONTEXT_CLOSE, DOCUMENT_CONTEXT_OPEN, resolveModel } from "@coauthor/agent-workflow/server";
-import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
+import { exportMarkdown } from "@coauthor/tools";
 import { chatRequestSchema } from "@coauthor/types";
 import { streamText } from "ai";
 import { acceptRunRequest } from "@/server/agent/run-request";
+import { readDocument } from "@/server/collab/document-content";
 import { appendMessages } from "@/server/conversation";
-import { findAccessibleDocument } from "@/server/documents";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -28,8 +28,7 @@ export async function POST(request: Request): Promise<Response> {
     );
 
   // Chat reads the document (the access check above never loads its content).
-  const content = (await findAccessibleDocument(userId, input.documentId))?.content;
-  const markdown = content ? exportMarkdown(createDocumentEditor({ state: JSON.stringify(content) })) : "";
+  const markdown = (await readDocument(input.documentId, exportMarkdown)) ?? "";
   const selection = input.selection?.text ? `\n\nThe writer's selection:\n${input.selection.text}` : "";
   const result = streamText({
     model: resolveModel(modelId),

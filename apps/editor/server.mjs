@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// One Node server for the whole app: Next.js answers HTTP, and WebSocket
+// upgrades on /collab go to the Yjs sync server (Hocuspocus), which lives in
+// the Next bundle (src/server/collab/sync-server.ts) so it shares the app's
+// database, auth and configuration. Every other upgrade (dev reloading) goes to Next.
+import { createServer } from "node:http";
+import next from "next";
+
+const COLLAB_PATH = "/collab";
+const SYNC_SERVER = Symbol.for("coauthor.collab");
+
+const dev = process.argv.includes("--dev");
+const port = Number(process.env.PORT ?? "3000");
+const hostname = process.env.HOST ?? "0.0.0.0";
+
+const app = next({ dev, hostname, port, dir: import.meta.dirname });
+const handle = app.getRequestHandler();
+await app.prepare();
+const nextUpgrade = app.getUpgradeHandler();
+
+const server = createServer((request, response) => handle(request, response));
+server.on("upgrade", (request, socket, head) => {
+  const path = (request.url ?? "").split("?")[0];
+  if (path !== COLLAB_PATH) {
+    nextUpgrade(request, socket, head);
+    return;
+  }
+  // Created inside the Next bundle when the server starts (src/instrumentation.ts).
+  const sync = globalThis[SYNC_SERVER];
+  if (sync) sync.handleUpgrade(request, socket, head);
+  else socket.end("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n\r\n");
+});
+server.listen(port, hostname, () => {
+  process.stdout.write(`ready: listening on http://${hostname}:${port} (sync socket at ${COLLAB_PATH})\n`);
+});
+
+// Stored updates are appended as they arrive; on a clean stop, run the pending
+// debounced stores (log compaction) before exiting.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    globalThis[SYNC_SERVER]?.hocuspocus.flushPendingStores();
+    server.close();
+    setTimeout(() => process.exit(0), 500).unref();
+  });
+}

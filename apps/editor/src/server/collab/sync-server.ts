@@ -1,0 +1,160 @@
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { log } from "@coauthor/agent-workflow";
+import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
+import { WebSocketServer } from "ws";
+import { env } from "@/env";
+import { roleAllows } from "@/server/auth/roles";
+import { sessionFromHeaders } from "@/server/auth/session";
+import { findDocumentAccess } from "@/server/documents";
+import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
+
+/** The path browsers open their sync socket on (same origin and port as the app). */
+export const COLLAB_PATH = "/collab";
+
+/** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
+export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
+
+/** Who a socket belongs to; set from the session cookie before the upgrade is accepted. */
+export interface SocketContext {
+  userId: string;
+}
+
+type SyncServer = {
+  hocuspocus: Hocuspocus<SocketContext>;
+  /** Takes an HTTP upgrade on `COLLAB_PATH`: checks Origin and session, then hands the socket to Hocuspocus. */
+  handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+};
+
+/** The Origins a socket may come from: the app's own (BETTER_AUTH_URL, else the Host the request named). */
+function allowedOrigins(request: IncomingMessage): string[] {
+  if (env.BETTER_AUTH_URL) return [new URL(env.BETTER_AUTH_URL).origin];
+  const host = request.headers.host;
+  if (!host) return [];
+  return env.SECURE_COOKIES === "true" ? [`https://${host}`] : [`http://${host}`, `https://${host}`];
+}
+
+function refuse(socket: Duplex, status: 401 | 403 | 503, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** Updates that must not be appended again: loaded from storage, or relayed from another instance (it stored them). */
+function isStoredElsewhere(origin: unknown): boolean {
+  return isTransactionOrigin(origin) && origin.source === "redis";
+}
+
+/**
+ * The storage and access rules, as a Hocuspocus extension:
+ * - onConnect: the socket's user must be the owner or a member of the document; viewers get a
+ *   read-only connection (Hocuspocus drops their document updates, whatever the client sends);
+ * - onLoadDocument: the stored state, or an error (never an empty document in place of a failed load);
+ * - onChange: every update is appended to the log as it arrives;
+ * - onStoreDocument (debounced): the log is compacted and the document marked as edited.
+ */
+const coauthorStorage: Extension = {
+  async onConnect({ context, documentName, connectionConfig }) {
+    const { userId } = context as SocketContext;
+    const access = await findDocumentAccess(userId, documentName);
+    if (!access) throw new Error("forbidden: not a member of this document");
+    connectionConfig.readOnly = !roleAllows(access.role, "edit");
+  },
+  async onLoadDocument({ documentName }) {
+    const state = await loadDocumentState(documentName);
+    if (!state) throw new Error(`no document ${documentName}`);
+    return state;
+  },
+  async onChange({ documentName, update, transactionOrigin }) {
+    if (isStoredElsewhere(transactionOrigin)) return;
+    try {
+      await appendUpdate(documentName, update);
+    } catch (error) {
+      log.error("collab: could not append an update", { documentId: documentName, error });
+    }
+  },
+  async onStoreDocument({ documentName }) {
+    await Promise.all([compactUpdateLog(documentName), touchDocument(documentName)]);
+  },
+};
+
+function createSyncServer(): SyncServer {
+  const hocuspocus = new Hocuspocus<SocketContext>({
+    name: "coauthor",
+    quiet: true,
+    debounce: 2_000,
+    maxDebounce: 10_000,
+    extensions: [coauthorStorage],
+  });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+
+  async function accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const origin = request.headers.origin;
+    if (!origin || !allowedOrigins(request).includes(origin)) return refuse(socket, 403, "Forbidden");
+    const headers = headersOf(request);
+    const session = await sessionFromHeaders(headers);
+    if (!session) return refuse(socket, 401, "Unauthorized");
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      const url = `http://${request.headers.host ?? "localhost"}${request.url ?? COLLAB_PATH}`;
+      const client = hocuspocus.handleConnection(ws, new Request(url, { headers }), {
+        userId: session.userId,
+      });
+      ws.on("message", (data: Buffer) => client.handleMessage(new Uint8Array(data)));
+      ws.on("close", (code, reason) => client.handleClose({ code, reason: reason.toString() }));
+      ws.on("error", (error) => log.warn("collab: socket error", { userId: session.userId, error }));
+    });
+  }
+
+  return {
+    hocuspocus,
+    handleUpgrade: (request, socket, head) => {
+      accept(request, socket, head).catch((error: unknown) => {
+        log.error("collab: upgrade failed", { error });
+        refuse(socket, 503, "Service Unavailable");
+      });
+    },
+  };
+}
+
+const KEY = Symbol.for("coauthor.collab");
+type Holder = typeof globalThis & { [KEY]?: SyncServer };
+
+/**
+ * The process-wide sync server (one across Next bundles; the Node server in
+ * `server.mjs` finds its upgrade handler under the same global key).
+ */
+export function getSyncServer(): SyncServer {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createSyncServer();
+  return holder[KEY];
+}
+
+/**
+ * Closes the sockets open on a document (all of them, or only `userId`'s): after a member is
+ * removed or demoted, or the document is deleted. A client that reconnects is checked again.
+ */
+export function closeDocumentSockets(documentId: string, userId?: string): void {
+  const document = getSyncServer().hocuspocus.documents.get(documentId);
+  if (!document) return;
+  for (const connection of [...document.connections.keys()]) {
+    if (userId === undefined || connection.context.userId === userId) connection.close();
+  }
+}
+
+/** Closes every socket of a user, on every document (sign out everywhere). */
+export function closeUserSockets(userId: string): void {
+  for (const documentId of getSyncServer().hocuspocus.documents.keys())
+    closeDocumentSockets(documentId, userId);
+}
+
+/** The live Yjs document if this instance has it open, else null. */
+export function liveDocument(documentId: string) {
+  return getSyncServer().hocuspocus.documents.get(documentId) ?? null;
+}

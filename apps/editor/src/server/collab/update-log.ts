@@ -1,0 +1,120 @@
+import { yjsUpdateFromMarkdown, yjsUpdateFromState } from "@coauthor/tools";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import * as Y from "yjs";
+import { getDb } from "@/server/db";
+import { documents, documentUpdates } from "@/server/db/schema";
+
+/**
+ * Storage of a document's Yjs state: a snapshot on the document row plus the
+ * log of updates received since. Appends are one insert per update; the log is
+ * folded into the snapshot from storage alone (never from a copy in memory,
+ * which on another instance may lag behind), so compaction is safe with any
+ * number of app instances.
+ */
+
+/** Log length from which `compactUpdateLog` folds the log into the snapshot. */
+export const COMPACT_AFTER_UPDATES = 100;
+
+/** Appends one update to the document's log. */
+export async function appendUpdate(documentId: string, update: Uint8Array): Promise<void> {
+  const db = await getDb();
+  await db.insert(documentUpdates).values({ documentId, update });
+}
+
+/**
+ * The document's Yjs state (snapshot merged with the log), or null when the
+ * document does not exist. A document from before collaboration (Lexical JSON
+ * in `content`, no snapshot) is converted once, here; whichever instance
+ * stores its snapshot first wins and every other one reads that. A database
+ * error is thrown, never answered with an empty document.
+ */
+export async function loadDocumentState(documentId: string): Promise<Uint8Array | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ snapshot: documents.yjsSnapshot, content: documents.content })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  if (!row) return null;
+  const log = await db
+    .select({ update: documentUpdates.update })
+    .from(documentUpdates)
+    .where(eq(documentUpdates.documentId, documentId))
+    .orderBy(asc(documentUpdates.id));
+  let snapshot = row.snapshot;
+  if (snapshot === null && log.length === 0) snapshot = await convertOnce(documentId, row.content);
+  const parts = [...(snapshot ? [snapshot] : []), ...log.map((entry) => entry.update)];
+  return parts.length === 1 ? (parts[0] as Uint8Array) : Y.mergeUpdates(parts);
+}
+
+/** Stores the first snapshot of a document that has none (its old JSON content, or one empty paragraph). */
+async function convertOnce(documentId: string, content: unknown): Promise<Uint8Array> {
+  const db = await getDb();
+  // A stored state Lexical cannot parse fails the load loudly (the writer sees an error), never an empty document.
+  const seed = isEditorState(content)
+    ? yjsUpdateFromState(JSON.stringify(content))
+    : yjsUpdateFromMarkdown("");
+  const [stored] = await db
+    .update(documents)
+    .set({ yjsSnapshot: seed })
+    .where(and(eq(documents.id, documentId), isNull(documents.yjsSnapshot)))
+    .returning({ snapshot: documents.yjsSnapshot });
+  if (stored?.snapshot) return stored.snapshot;
+  // Another instance converted it first: use theirs, so every copy starts from one history.
+  const [theirs] = await db
+    .select({ snapshot: documents.yjsSnapshot })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  if (!theirs?.snapshot) throw new Error(`document ${documentId} has no Yjs snapshot after conversion`);
+  return theirs.snapshot;
+}
+
+function isEditorState(value: unknown): value is { root: { type: "root"; children: unknown[] } } {
+  if (typeof value !== "object" || value === null || !("root" in value)) return false;
+  const root = (value as { root: unknown }).root;
+  return typeof root === "object" && root !== null && (root as { type?: unknown }).type === "root";
+}
+
+/**
+ * Folds the update log into the snapshot when it has grown past
+ * `COMPACT_AFTER_UPDATES` (or always, with `force`). Runs in one transaction
+ * with the document row locked; only the updates read in it are deleted.
+ * Returns how many updates were folded.
+ */
+export async function compactUpdateLog(documentId: string, force = false): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ snapshot: documents.yjsSnapshot })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .for("update");
+    if (!row) return 0;
+    const log = await tx
+      .select({ id: documentUpdates.id, update: documentUpdates.update })
+      .from(documentUpdates)
+      .where(eq(documentUpdates.documentId, documentId))
+      .orderBy(asc(documentUpdates.id));
+    const last = log.at(-1);
+    if (!last || (!force && log.length < COMPACT_AFTER_UPDATES)) return 0;
+    const parts = [...(row.snapshot ? [row.snapshot] : []), ...log.map((entry) => entry.update)];
+    // Re-encoding through a Y.Doc (rather than mergeUpdates) lets Yjs drop deleted content.
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, Y.mergeUpdates(parts));
+    const snapshot = Y.encodeStateAsUpdate(doc);
+    doc.destroy();
+    await tx.update(documents).set({ yjsSnapshot: snapshot }).where(eq(documents.id, documentId));
+    await tx
+      .delete(documentUpdates)
+      .where(and(eq(documentUpdates.documentId, documentId), lte(documentUpdates.id, last.id)));
+    return log.length;
+  });
+}
+
+/** Marks the document as edited now (the document list is ordered by it). */
+export async function touchDocument(documentId: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(documents)
+    .set({ updatedAt: new Date(), version: sql`${documents.version} + 1` })
+    .where(eq(documents.id, documentId));
+}

@@ -1,0 +1,121 @@
+import {
+  createYjsBinding,
+  type Provider,
+  syncLexicalUpdateToYjs,
+  syncYjsChangesToLexical,
+} from "@lexical/yjs";
+import { $getRoot, type LexicalEditor, type SerializedEditorState, SKIP_COLLAB_TAG } from "lexical";
+import * as Y from "yjs";
+import { createDocumentEditor } from "./document-editor.ts";
+
+/**
+ * The Yjs side of a document: Lexical's v1 binding (`@lexical/yjs`, the binding behind
+ * `CollaborationPlugin`) keeps the root in a `Y.XmlText` named "root". Browsers, the server and
+ * tests must all use this one binding, or they would read different shared types.
+ */
+export const YJS_ROOT_NAME = "root";
+
+/** The binding id every copy uses (it keys the binding's doc map; the browser's plugin uses the document id). */
+const BINDING_ID = "coauthor-document";
+
+/**
+ * A provider that is never connected: the binding only reads its awareness when it syncs cursors,
+ * which a headless editor has none of.
+ */
+const headlessProvider: Provider = {
+  awareness: {
+    getLocalState: () => null,
+    getStates: () => new Map(),
+    off: () => undefined,
+    on: () => undefined,
+    setLocalState: () => undefined,
+    setLocalStateField: () => undefined,
+  },
+  connect: () => undefined,
+  disconnect: () => undefined,
+  off: () => undefined,
+  on: () => undefined,
+};
+
+export type BoundDocumentEditor = {
+  editor: LexicalEditor;
+  doc: Y.Doc;
+  /** Stops syncing the editor and the Yjs document (both stay usable on their own). */
+  dispose: () => void;
+};
+
+/**
+ * A headless document editor (block ids, the document's nodes) bound both ways to a new Yjs
+ * document: changes to the Yjs document reach the editor, the editor's updates reach the Yjs
+ * document. `initial` (a Yjs update) is applied after binding, so the binding sees it as changes —
+ * it syncs only changes. Used by the server (seeding, conversion, deriving JSON and Markdown) and
+ * by tests that speak the sync protocol.
+ */
+export function bindDocumentEditor(initial?: Uint8Array): BoundDocumentEditor {
+  const doc = new Y.Doc();
+  const editor = createDocumentEditor();
+  // The headless editor starts with one empty paragraph; the Yjs document is the truth, so start empty.
+  editor.update(() => $getRoot().clear(), { discrete: true, tag: SKIP_COLLAB_TAG });
+  const binding = createYjsBinding({ editor, id: BINDING_ID, doc, docMap: new Map([[BINDING_ID, doc]]) });
+  const shared = binding.root.getSharedType();
+  const onYjsChanges = (events: Array<Y.YEvent<Y.XmlText>>, transaction: Y.Transaction) => {
+    if (transaction.origin !== binding) syncYjsChangesToLexical(binding, headlessProvider, events, false);
+  };
+  shared.observeDeep(onYjsChanges);
+  const unregister = editor.registerUpdateListener((update) => {
+    if (update.tags.has(SKIP_COLLAB_TAG)) return;
+    syncLexicalUpdateToYjs(
+      binding,
+      headlessProvider,
+      update.prevEditorState,
+      update.editorState,
+      update.dirtyElements,
+      update.dirtyLeaves,
+      update.normalizedNodes,
+      update.tags,
+    );
+  });
+  if (initial) {
+    Y.applyUpdate(doc, initial);
+    flush(editor);
+  }
+  return {
+    editor,
+    doc,
+    dispose: () => {
+      shared.unobserveDeep(onYjsChanges);
+      unregister();
+    },
+  };
+}
+
+/** Commits pending updates now (the headless editor otherwise commits in a microtask). */
+export function flush(editor: LexicalEditor): void {
+  editor.update(() => undefined, { discrete: true });
+}
+
+/** The Yjs update that holds `state` (a serialized Lexical state) as a fresh document, for seeding and conversion. */
+export function yjsUpdateFromState(state: string | SerializedEditorState): Uint8Array {
+  const bound = bindDocumentEditor();
+  bound.editor.setEditorState(bound.editor.parseEditorState(state));
+  flush(bound.editor);
+  bound.dispose();
+  const update = Y.encodeStateAsUpdate(bound.doc);
+  bound.doc.destroy();
+  return update;
+}
+
+/** The Yjs update of a new document: Markdown content, or one empty paragraph (with its block id). */
+export function yjsUpdateFromMarkdown(markdown: string): Uint8Array {
+  const editor = createDocumentEditor({ markdown });
+  return yjsUpdateFromState(editor.getEditorState().toJSON());
+}
+
+/** The serialized Lexical state held by a Yjs document update (or the merged updates of one). */
+export function stateFromYjsUpdate(update: Uint8Array): SerializedEditorState {
+  const bound = bindDocumentEditor(update);
+  const state = bound.editor.getEditorState().toJSON();
+  bound.dispose();
+  bound.doc.destroy();
+  return state;
+}

@@ -1,0 +1,108 @@
+// A collaborator that speaks the sync protocol directly (no browser): a
+// Hocuspocus provider over a Node WebSocket carrying a user's session cookie,
+// bound to a headless document editor. Security, reliability and bench tests
+// use it to do what a hostile or a very busy client would.
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { type BoundDocumentEditor, bindDocumentEditor, exportMarkdown } from "@coauthor/tools";
+import WebSocket from "ws";
+import type * as Y from "yjs";
+
+/** How to reach the sync socket: the app's base URL, the session cookie, and the Origin to claim. */
+export interface SyncClientOptions {
+  baseURL: string;
+  cookie: string;
+  documentId: string;
+  /** Defaults to the app's own origin (what a browser on the page sends). */
+  origin?: string;
+}
+
+/** The outcome of an upgrade attempt, read without the provider (refused sockets never open). */
+export async function tryUpgrade(options: Omit<SyncClientOptions, "documentId">): Promise<number | "open"> {
+  const url = `${options.baseURL.replace(/^http/, "ws")}/collab`;
+  const socket = new WebSocket(url, {
+    headers: { cookie: options.cookie, origin: options.origin ?? options.baseURL },
+  });
+  return new Promise((resolve) => {
+    socket.on("open", () => {
+      socket.close();
+      resolve("open");
+    });
+    socket.on("unexpected-response", (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.on("error", () => resolve(0));
+  });
+}
+
+/** A connected copy of a document: its Yjs doc, a headless editor bound to it, and the provider. */
+export class SyncClient {
+  readonly bound: BoundDocumentEditor;
+  readonly provider: HocuspocusProvider;
+  readonly socket: HocuspocusProviderWebsocket;
+  /** Close reasons the server sent (e.g. a refused connection), in order. */
+  readonly closes: string[] = [];
+  readonly refusals: string[] = [];
+
+  constructor(options: SyncClientOptions) {
+    const headers = { cookie: options.cookie, origin: options.origin ?? options.baseURL };
+    // The provider constructs its sockets itself; this class hands them the cookie and Origin.
+    class CookieWebSocket extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers });
+      }
+    }
+    this.bound = bindDocumentEditor();
+    this.socket = new HocuspocusProviderWebsocket({
+      url: `${options.baseURL.replace(/^http/, "ws")}/collab`,
+      WebSocketPolyfill: CookieWebSocket,
+      maxAttempts: 1,
+    });
+    this.provider = new HocuspocusProvider({
+      websocketProvider: this.socket,
+      name: options.documentId,
+      document: this.bound.doc,
+      token: "session-cookie",
+      onClose: ({ event }) => this.closes.push(`${event.code} ${event.reason}`),
+      onAuthenticationFailed: ({ reason }) => this.refusals.push(reason),
+    });
+    this.provider.attach();
+  }
+
+  get doc(): Y.Doc {
+    return this.bound.doc;
+  }
+
+  /** The document as Markdown, as this copy has it now. */
+  markdown(): string {
+    this.bound.editor.update(() => undefined, { discrete: true });
+    return exportMarkdown(this.bound.editor);
+  }
+
+  /** Resolves once the first sync with the server is done (rejects after `timeoutMs`). */
+  synced(timeoutMs = 10_000): Promise<void> {
+    if (this.provider.isSynced) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no sync within the time limit")), timeoutMs);
+      this.provider.on("synced", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Resolves once the server has acknowledged every local change. */
+  async flushed(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.provider.hasUnsyncedChanges) {
+      if (Date.now() > deadline) throw new Error("changes not acknowledged within the time limit");
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  close(): void {
+    this.provider.destroy();
+    this.socket.destroy();
+    this.bound.dispose();
+  }
+}
