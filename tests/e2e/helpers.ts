@@ -21,7 +21,7 @@ export async function ask(page: Page, mode: "agent" | "chat", prompt: string) {
   await page.getByTestId("assistant-send").click();
 }
 
-/** Waits until autosave has stored everything typed so far. */
+/** Waits until the server has acknowledged everything typed so far (the sync indicator says "Saved"). */
 export async function waitForSave(page: Page) {
   await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
 }

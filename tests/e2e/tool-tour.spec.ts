@@ -1,4 +1,3 @@
-import { createDocumentEditor } from "@coauthor/tools";
 import { TOUR_DOCUMENT as DOCUMENT, TOUR_TOOLS } from "../lib/fixtures.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { ask, blocks, waitForRunEnd } from "./helpers.ts";
@@ -6,10 +5,10 @@ import { ask, blocks, waitForRunEnd } from "./helpers.ts";
 /** Creates a document holding DOCUMENT through the app's own API (same session as the page) and opens it. */
 async function openSeededDocument(page: Page): Promise<void> {
   await page.goto("/");
-  const created = await page.request.post("/api/trpc/documents.create", { data: { title: "Tour" } });
+  const created = await page.request.post("/api/trpc/documents.create", {
+    data: { title: "Tour", markdown: DOCUMENT },
+  });
   const { id } = (await created.json()).result.data as { id: string };
-  const content = JSON.stringify(createDocumentEditor({ markdown: DOCUMENT }).getEditorState().toJSON());
-  expect((await page.request.post("/api/trpc/documents.save", { data: { id, content } })).ok()).toBe(true);
   await page.goto(`/documents/${id}`);
   await expect(page.getByTestId("document-editor")).toContainText("Closing words.");
 }
@@ -30,7 +29,7 @@ const AFTER = [
   "Next stepOwnerReviewWriter",
 ];
 
-test("an agent run with six different tools on headings, lists and a table; one Ctrl+Z restores it exactly", async ({
+test("an agent run with six different tools on headings, lists and a table; Undo run restores it exactly", async ({
   page,
 }) => {
   await openSeededDocument(page);
@@ -47,8 +46,11 @@ test("an agent run with six different tools on headings, lists and a table; one 
   const tools = await page.getByTestId("assistant-tool-call").allTextContents();
   for (const tool of TOUR_TOOLS) expect(tools.some((line) => line.includes(tool))).toBe(true);
 
+  // Ctrl+Z is the writer's own: it never takes the agent's edits back.
   await editor.locator("p").last().click();
   await page.keyboard.press("Control+z");
+  await expect(blocks(page)).toHaveText(AFTER);
+  await page.getByTestId("assistant-undo-run").click();
   await expect(blocks(page)).toHaveText(BEFORE);
   await expect.poll(() => editor.innerHTML(), { timeout: 5_000 }).toBe(before);
 });

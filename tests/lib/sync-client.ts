@@ -2,8 +2,9 @@
 // Hocuspocus provider over a Node WebSocket carrying a user's session cookie,
 // bound to a headless document editor. Security, reliability and bench tests
 // use it to do what a hostile or a very busy client would.
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+
 import { type BoundDocumentEditor, bindDocumentEditor, exportMarkdown } from "@coauthor/tools";
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import WebSocket from "ws";
 import type * as Y from "yjs";
 

@@ -18,6 +18,7 @@ export { unsafeRegexReason } from "./tools/regex-safety.ts";
 export {
   type BoundDocumentEditor,
   bindDocumentEditor,
+  bindMirroredEditor,
   stateFromYjsUpdate,
   YJS_ROOT_NAME,
   yjsUpdateFromMarkdown,

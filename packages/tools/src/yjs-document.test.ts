@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
-import { bindDocumentEditor, stateFromYjsUpdate, yjsUpdateFromMarkdown } from "./yjs-document.ts";
+import {
+  bindDocumentEditor,
+  bindMirroredEditor,
+  stateFromYjsUpdate,
+  yjsUpdateFromMarkdown,
+} from "./yjs-document.ts";
 
 const blockIdsOf = (state: ReturnType<typeof stateFromYjsUpdate>) =>
   state.root.children.map((child) => (child as { $?: { blockId?: string } }).$?.blockId);
@@ -66,5 +71,28 @@ describe("block ids under collaboration", () => {
     const replaced = await runEditorTool(b.editor, "replaceBlock", { blockId: id, markdown: "Delta." });
     expect(replaced).toMatchObject({ ok: true });
     expect(exportMarkdown(b.editor)).toBe("Alpha.\n\nDelta.");
+  });
+});
+
+describe("mirrored editor", () => {
+  it("starts with the shared content, follows it, and sends its own edits with its origin", async () => {
+    const page = bindDocumentEditor(yjsUpdateFromMarkdown("Alpha.\n"));
+    const origins: unknown[] = [];
+    page.doc.on("update", (_update: Uint8Array, origin: unknown) => origins.push(origin));
+    const agent = bindMirroredEditor(page.doc, "agent");
+    expect(exportMarkdown(agent.editor)).toBe("Alpha.");
+    await runEditorTool(agent.editor, "insertBlocks", { markdown: "Beta.", position: { at: "end" } });
+    page.editor.update(() => undefined, { discrete: true });
+    expect(exportMarkdown(page.editor)).toBe("Alpha.\n\nBeta.");
+    expect(origins).toEqual(["agent"]);
+    page.editor.update(
+      () => {
+        $getRoot().getFirstChildOrThrow().remove();
+      },
+      { discrete: true },
+    );
+    agent.editor.update(() => undefined, { discrete: true });
+    expect(exportMarkdown(agent.editor)).toBe("Beta.");
+    agent.dispose();
   });
 });

@@ -119,3 +119,35 @@ export function stateFromYjsUpdate(update: Uint8Array): SerializedEditorState {
   bound.doc.destroy();
   return state;
 }
+
+/** Origin of the updates a mirror copies into its own document (so it never sends them back). */
+const FROM_SHARED = Symbol("coauthor.mirror.from-shared");
+
+/**
+ * A headless document editor on a mirror of `shared`: it starts with everything `shared` holds,
+ * takes every later change of `shared`, and its own edits reach `shared` as one transaction each
+ * with `origin`. The browser runs the agent's tools on such an editor: the agent edits the live
+ * document as a participant of its own, so its edits sync to every copy but never land on the
+ * writer's undo stack (Yjs' undo manager tracks only the page editor's own origin).
+ */
+export function bindMirroredEditor(shared: Y.Doc, origin: string | symbol): BoundDocumentEditor {
+  const mirror = bindDocumentEditor(Y.encodeStateAsUpdate(shared));
+  const fromShared = (update: Uint8Array, updateOrigin: unknown) => {
+    if (updateOrigin !== origin) Y.applyUpdate(mirror.doc, update, FROM_SHARED);
+  };
+  const toShared = (update: Uint8Array, updateOrigin: unknown) => {
+    if (updateOrigin !== FROM_SHARED) Y.applyUpdate(shared, update, origin);
+  };
+  shared.on("update", fromShared);
+  mirror.doc.on("update", toShared);
+  return {
+    editor: mirror.editor,
+    doc: mirror.doc,
+    dispose: () => {
+      shared.off("update", fromShared);
+      mirror.doc.off("update", toShared);
+      mirror.dispose();
+      mirror.doc.destroy();
+    },
+  };
+}

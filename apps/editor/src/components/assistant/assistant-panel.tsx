@@ -30,7 +30,7 @@ export function AssistantPanel({ documentId, canEdit = true }: { documentId: str
   const [prompt, setPrompt] = useState("");
   const [showHistory, setShowHistory] = useState(false);
   const [openRunId, setOpenRunId] = useState<string | null>(null);
-  const review = useRunReview(editor);
+  const review = useRunReview();
   const plan = usePlanChecklist();
   const run = useAgentRun({
     documentId,

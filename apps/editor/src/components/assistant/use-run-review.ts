@@ -1,7 +1,6 @@
 "use client";
 
 import type { RunEvent } from "@coauthor/types";
-import type { LexicalEditor } from "lexical";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useAgentLive } from "../editor/agent-live-context";
 import type { RunChanges } from "../editor/block-snapshot";
@@ -17,8 +16,8 @@ import type { ToolExecutor } from "./run-client";
  * what co-editors type meanwhile is never counted as the run's); when the run ends (however it
  * ends) offer Keep / Undo run for them. Nobody is locked out: the writer and co-editors keep typing.
  */
-export function useRunReview(editor: LexicalEditor) {
-  const { store } = useAgentLive();
+export function useRunReview() {
+  const { store, collab } = useAgentLive();
   const recording = useRef<RunRecorder | null>(null);
   const [offer, setOffer] = useState<RunChanges | null>(null);
   const preview = useMemo(
@@ -40,23 +39,25 @@ export function useRunReview(editor: LexicalEditor) {
       const changes = finish();
       setOffer(active ? null : changes);
       if (!active) return;
-      recording.current = recordAgentEdits(editor);
+      recording.current = recordAgentEdits(collab().agentEditor);
       store.update({ active: true });
     },
-    [editor, finish, store],
+    [collab, finish, store],
   );
 
+  // Tools run on the agent's editor (a mirror of the live document), once this copy has synced.
   const executeTool = useMemo((): ToolExecutor => {
-    const run = createEditorToolExecutor(editor);
     return async (call) => {
       try {
-        return await run(call);
+        const session = collab();
+        await session.whenSynced();
+        return await createEditorToolExecutor(session.agentEditor)(call);
       } finally {
         // The real edit has landed (or failed): the preview of its input goes.
         preview.settle(call.toolCallId);
       }
     };
-  }, [editor, preview]);
+  }, [collab, preview]);
 
   const onRunEvent = useCallback(
     (event: RunEvent) => {
@@ -66,9 +67,10 @@ export function useRunReview(editor: LexicalEditor) {
   );
 
   const undoRun = useCallback(() => {
-    if (offer !== null) revertRunChanges(editor, offer);
+    // Through the agent's editor too: the revert reaches every copy and stays off the writer's undo stack.
+    if (offer !== null) revertRunChanges(collab().agentEditor, offer);
     setOffer(null);
-  }, [editor, offer]);
+  }, [collab, offer]);
 
   const dismiss = useCallback(() => setOffer(null), []);
 

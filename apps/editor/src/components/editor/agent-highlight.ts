@@ -1,4 +1,4 @@
-import { AGENT_EDIT_TAG } from "@coauthor/tools";
+import { $findBlockById, $getBlockId, AGENT_EDIT_TAG } from "@coauthor/tools";
 import {
   $getNodeByKey,
   $isRootNode,
@@ -27,17 +27,18 @@ function $topBlock(node: LexicalNode): LexicalNode | null {
   return null;
 }
 
-/** Keys of the top-level blocks that contain any node dirtied by an update. */
-function affectedBlockKeys(state: EditorState, dirty: Iterable<NodeKey>): NodeKey[] {
+/** Block ids of the top-level blocks that contain any node dirtied by an update. */
+function affectedBlockIds(state: EditorState, dirty: Iterable<NodeKey>): string[] {
   return state.read(() => {
-    const keys = new Set<NodeKey>();
+    const ids = new Set<string>();
     for (const key of dirty) {
       const node = $getNodeByKey(key);
       if (node === null || !node.isAttached()) continue;
       const block = $topBlock(node);
-      if (block !== null) keys.add(block.getKey());
+      const id = block === null ? null : $getBlockId(block);
+      if (id !== null) ids.add(id);
     }
-    return [...keys];
+    return [...ids];
   });
 }
 
@@ -61,21 +62,32 @@ function flash(element: HTMLElement, timers: WeakMap<HTMLElement, number>): void
   );
 }
 
-/** Highlights (and brings into view) the blocks each agent-tagged update touches; returns the unregister function. */
-export function registerAgentHighlight(editor: LexicalEditor): () => void {
+/**
+ * Highlights (and brings into view) in `page` the blocks each agent edit touches. The agent edits
+ * its own editor (`agent`, a mirror of the same Yjs document); its updates reach `page` as Yjs
+ * changes, so the blocks are found in `page` by block id once it has rendered them.
+ * Returns the unregister function.
+ */
+export function registerAgentHighlight(page: LexicalEditor, agent: LexicalEditor): () => void {
   const timers = new WeakMap<HTMLElement, number>();
   const intent = createScrollIntent(SCROLL_QUIET_MS);
-  const unregisterRoot = editor.registerRootListener((root) => intent.attach(root));
-  const unregisterUpdates = editor.registerUpdateListener(
+  const unregisterRoot = page.registerRootListener((root) => intent.attach(root));
+  const show = (ids: string[]) => {
+    const elements = page
+      .read(() => ids.map((id) => $findBlockById(id)?.getKey() ?? null))
+      .map((key) => (key === null ? null : page.getElementByKey(key)))
+      .filter((element): element is HTMLElement => element !== null);
+    for (const element of elements) flash(element, timers);
+    const first = elements[0];
+    if (first !== undefined && !intent.writerScrolledRecently()) intent.scrollIntoView(first);
+  };
+  const unregisterUpdates = agent.registerUpdateListener(
     ({ editorState, dirtyElements, dirtyLeaves, tags }) => {
       if (!tags.has(AGENT_EDIT_TAG)) return;
       const dirty = [...dirtyLeaves, ...[...dirtyElements.keys()].filter((key) => key !== "root")];
-      const elements = affectedBlockKeys(editorState, dirty)
-        .map((key) => editor.getElementByKey(key))
-        .filter((element): element is HTMLElement => element !== null);
-      for (const element of elements) flash(element, timers);
-      const first = elements[0];
-      if (first !== undefined && !intent.writerScrolledRecently()) intent.scrollIntoView(first);
+      const ids = affectedBlockIds(editorState, dirty);
+      // The page editor applies the change in its own update; flash once it has committed and rendered.
+      if (ids.length > 0) requestAnimationFrame(() => show(ids));
     },
   );
   return () => {

@@ -2,23 +2,33 @@
 
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from "react";
 import { type AgentLiveState, type AgentLiveStore, createAgentLiveStore } from "./agent-live-store";
+import { CollabSession } from "./collab-session";
 
-/** The live run state, shared by the editor and the assistant panel. */
+/** The live run state and the open copy's sync session, shared by the editor and the assistant panel. */
 export interface AgentLive {
   store: AgentLiveStore;
+  /** The open copy's sync session, created on first use (in the browser only: it opens a socket). */
+  collab: () => CollabSession;
 }
 
 const AgentLiveContext = createContext<AgentLive | null>(null);
 
-/** Provides one live store per document editor. */
-export function AgentLiveProvider({ children }: { children: ReactNode }) {
-  const [value] = useState<AgentLive>(() => ({
-    store: createAgentLiveStore(),
-  }));
+/** Provides one live store and one sync session per document editor. */
+export function AgentLiveProvider({ documentId, children }: { documentId: string; children: ReactNode }) {
+  const [value] = useState<AgentLive>(() => {
+    let session: CollabSession | null = null;
+    return {
+      store: createAgentLiveStore(),
+      collab: () => {
+        session ??= new CollabSession(documentId);
+        return session;
+      },
+    };
+  });
   return <AgentLiveContext.Provider value={value}>{children}</AgentLiveContext.Provider>;
 }
 
-/** The document editor's live store (must be used under `AgentLiveProvider`). */
+/** The document editor's live store and sync session (must be used under `AgentLiveProvider`). */
 export function useAgentLive(): AgentLive {
   const value = useContext(AgentLiveContext);
   if (value === null) throw new Error("useAgentLive must be used inside AgentLiveProvider");

@@ -59,7 +59,7 @@ export function DocumentEditor({
   return (
     <LexicalCollaboration>
       <LexicalComposer initialConfig={initialConfig}>
-        <AgentLiveProvider>
+        <AgentLiveProvider documentId={documentId}>
           <div className="workspace-body">
             <div className="editor-column">
               <Toolbar />

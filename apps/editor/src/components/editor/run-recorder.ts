@@ -29,21 +29,22 @@ export function recordAgentEdits(editor: LexicalEditor): RunRecorder {
     if (!tags.has(AGENT_EDIT_TAG)) return;
     const previous = snapshotBlocks(prevEditorState);
     const next = snapshotBlocks(editorState);
-    const edit = diffSnapshots(previous, next);
-    for (const list of [edit.inserted, edit.deleted, edit.changed, edit.moved]) {
-      for (const id of list) touched.add(id);
-    }
     if (before === null) before = previous;
     else {
-      // A block that appeared after the run's first edit (a co-editor's) keeps its pre-edit state too.
+      // A block that appeared after the run's first edit — a co-editor's, not one the run
+      // inserted — gets its state from just before the agent first touched it.
       for (const id of previous.order) {
         const json = previous.json.get(id);
         const key = previous.keys.get(id);
-        if (before.json.has(id) || json === undefined || key === undefined) continue;
+        if (before.json.has(id) || touched.has(id) || json === undefined || key === undefined) continue;
         before.order.push(id);
         before.json.set(id, json);
         before.keys.set(id, key);
       }
+    }
+    const edit = diffSnapshots(previous, next);
+    for (const list of [edit.inserted, edit.deleted, edit.changed, edit.moved]) {
+      for (const id of list) touched.add(id);
     }
     after = next;
   });

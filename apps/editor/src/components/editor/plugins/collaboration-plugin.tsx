@@ -1,19 +1,11 @@
 "use client";
 
-import { HocuspocusProvider } from "@hocuspocus/provider";
 import { CollaborationPlugin } from "@lexical/react/LexicalCollaborationPlugin";
 import type { Provider } from "@lexical/yjs";
 import { useCallback, useEffect, useRef } from "react";
-import * as Y from "yjs";
+import type * as Y from "yjs";
+import { useAgentLive } from "../agent-live-context";
 import { type SyncState, watchSyncState } from "../sync-state";
-
-/** The sync socket: same origin as the page, so the session cookie authenticates it. */
-export const COLLAB_PATH = "/collab";
-
-function socketUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === "https:" ? "wss:" : "ws:"}//${host}${COLLAB_PATH}`;
-}
 
 /** A stable colour per user (the same in every copy), for their cursor and presence. */
 export function colorFor(userId: string): string {
@@ -32,10 +24,11 @@ interface DocumentCollaborationProps {
  * Binds the editor to the document's Yjs document over the sync socket (Lexical's v1
  * `CollaborationPlugin`: the stable binding; see the README). The server seeds every document, so
  * clients never bootstrap one. Undo is the plugin's Yjs undo manager: it undoes only this copy's
- * changes, never a co-editor's. A tab with changes the server has not acknowledged asks before closing.
+ * own typing, never a co-editor's or the agent's. A tab with changes the server has not
+ * acknowledged asks before closing.
  */
 export function DocumentCollaboration({ documentId, user, onSyncStateChange }: DocumentCollaborationProps) {
-  const providerRef = useRef<HocuspocusProvider | null>(null);
+  const { collab } = useAgentLive();
   const onSyncStateChangeRef = useRef(onSyncStateChange);
   useEffect(() => {
     onSyncStateChangeRef.current = onSyncStateChange;
@@ -43,31 +36,23 @@ export function DocumentCollaboration({ documentId, user, onSyncStateChange }: D
 
   const providerFactory = useCallback(
     (id: string, docs: Map<string, Y.Doc>): Provider => {
-      // The binding syncs changes only, so its Yjs document must start empty: a fresh one per mount.
-      const doc = new Y.Doc();
-      docs.set(id, doc);
-      const provider = new HocuspocusProvider({
-        url: socketUrl(),
-        name: documentId,
-        document: doc,
-        // Authentication is the session cookie the socket carries; the token is only the protocol's formality.
-        token: "session-cookie",
-      });
-      providerRef.current = provider;
-      watchSyncState(provider, (state) => onSyncStateChangeRef.current(state));
-      // Hocuspocus' provider has the shape Lexical's binding reads (awareness, status events, connect/disconnect).
-      return provider as unknown as Provider;
+      const session = collab();
+      docs.set(id, session.doc);
+      watchSyncState(session.provider, (state) => onSyncStateChangeRef.current(state));
+      return session.lexicalProvider();
     },
-    [documentId],
+    [collab],
   );
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (providerRef.current?.hasUnsyncedChanges) event.preventDefault();
+      if (collab().provider.hasUnsyncedChanges) event.preventDefault();
     };
     window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, []);
+    return () => {
+      window.removeEventListener("beforeunload", warn);
+    };
+  }, [collab]);
 
   return (
     <CollaborationPlugin
