@@ -5,7 +5,10 @@ export async function createDocument(page: Page): Promise<string> {
   await page.goto("/");
   await page.getByTestId("new-document").click();
   await page.waitForURL(/\/documents\/[^/]+$/);
-  await expect(page.getByTestId("document-editor")).toBeVisible();
+  // Editable once synced with the server.
+  await expect(page.getByTestId("document-editor")).toHaveAttribute("contenteditable", "true", {
+    timeout: 15_000,
+  });
   return page.url();
 }
 

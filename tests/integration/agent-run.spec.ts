@@ -87,11 +87,8 @@ test.describe("agent run over HTTP", () => {
 
   test("chat mode streams an answer and leaves the document unchanged", async () => {
     const documentId = await client.createDocument("# Notes\n\nOne two three.");
-    const before = await client.trpc<{ content: string; version: number }>(
-      "documents.get",
-      { id: documentId },
-      "query",
-    );
+    const before = await client.documentMarkdown(documentId);
+    expect(before).toBe("# Notes\n\nOne two three.");
     const response = await client.fetch("/api/llm/stream", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -99,12 +96,7 @@ test.describe("agent run over HTTP", () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('The document has 4 words. Headings: "Notes".');
-    const after = await client.trpc<{ content: string; version: number }>(
-      "documents.get",
-      { id: documentId },
-      "query",
-    );
-    expect(after).toEqual(before);
+    expect(await client.documentMarkdown(documentId)).toBe(before);
   });
 });
 

@@ -156,6 +156,11 @@ export class CoauthorClient {
     return id;
   }
 
+  /** The document as the server has it, as Markdown (derived from its Yjs state). */
+  async documentMarkdown(id: string): Promise<string> {
+    return (await this.trpc<{ markdown: string }>("documents.export", { id }, "query")).markdown;
+  }
+
   /** Posts a tool result to the callback route. */
   callback(body: unknown): Promise<Response> {
     return this.fetch("/api/llm/agent/callback", {

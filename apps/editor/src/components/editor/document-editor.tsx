@@ -49,7 +49,8 @@ export function DocumentEditor({
     nodes: [...editorNodes],
     // The content comes from the Yjs document, never from an initial state (that would be seeded twice).
     editorState: null,
-    editable: !readOnly,
+    // Editable once the first sync is done (DocumentCollaboration), unless read-only.
+    editable: false,
     onError: (error) => {
       // Lexical reports update errors here after discarding the failed update; the editor stays usable.
       console.error("[editor]", error);
@@ -87,7 +88,12 @@ export function DocumentEditor({
           <TabIndentationPlugin />
           <MarkdownShortcutPlugin transformers={markdownTransformers} />
           <BlockIdsPlugin />
-          <DocumentCollaboration documentId={documentId} user={user} onSyncStateChange={onSyncStateChange} />
+          <DocumentCollaboration
+            documentId={documentId}
+            user={user}
+            onSyncStateChange={onSyncStateChange}
+            readOnly={readOnly}
+          />
         </AgentLiveProvider>
       </LexicalComposer>
     </LexicalCollaboration>

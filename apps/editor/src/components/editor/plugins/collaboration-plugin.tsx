@@ -1,6 +1,7 @@
 "use client";
 
 import { CollaborationPlugin } from "@lexical/react/LexicalCollaborationPlugin";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import type { Provider } from "@lexical/yjs";
 import { useCallback, useEffect, useRef } from "react";
 import type * as Y from "yjs";
@@ -18,6 +19,8 @@ interface DocumentCollaborationProps {
   documentId: string;
   user: { id: string; name: string };
   onSyncStateChange: (state: SyncState) => void;
+  /** A viewer's copy stays read-only after the first sync. */
+  readOnly: boolean;
 }
 
 /**
@@ -27,7 +30,13 @@ interface DocumentCollaborationProps {
  * own typing, never a co-editor's or the agent's. A tab with changes the server has not
  * acknowledged asks before closing.
  */
-export function DocumentCollaboration({ documentId, user, onSyncStateChange }: DocumentCollaborationProps) {
+export function DocumentCollaboration({
+  documentId,
+  user,
+  onSyncStateChange,
+  readOnly,
+}: DocumentCollaborationProps) {
+  const [editor] = useLexicalComposerContext();
   const { collab } = useAgentLive();
   const onSyncStateChangeRef = useRef(onSyncStateChange);
   useEffect(() => {
@@ -43,6 +52,20 @@ export function DocumentCollaboration({ documentId, user, onSyncStateChange }: D
     },
     [collab],
   );
+
+  // The editor starts read-only: words typed before the first sync would go into an empty root
+  // beside the document's real first paragraph.
+  useEffect(() => {
+    let current = true;
+    collab()
+      .whenSynced()
+      .then(() => {
+        if (current) editor.setEditable(!readOnly);
+      });
+    return () => {
+      current = false;
+    };
+  }, [collab, editor, readOnly]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
-import { yjsUpdateFromMarkdown } from "@coauthor/tools";
+import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
+import { readDocument } from "@/server/collab/document-content";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
@@ -68,6 +69,14 @@ export const documentsRouter = {
     const row = await findAccessibleDocument(ctx.userId, input.id);
     if (!row) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
     return { id: row.id, title: row.title, updatedAt: row.updatedAt, role: row.role };
+  }),
+
+  /** The document as Markdown, derived from its Yjs state (the live copy when this instance has one open). */
+  export: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.id, "read");
+    const markdown = await readDocument(input.id, exportMarkdown);
+    if (markdown === null) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
+    return { id: input.id, markdown };
   }),
 
   ...sharingProcedures,

@@ -1,0 +1,153 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, type Page, test } from "../lib/test.ts";
+import { ask, blockIds, blocks, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
+
+// Several people in one document: every copy sees every edit live, nothing typed is lost, the
+// agent's edits reach everyone, and undo is each writer's own.
+
+/** A browser context signed in as `client` (its own cookies: a second person, or a second device). */
+async function contextFor(
+  browser: Browser,
+  client: CoauthorClient,
+  baseURL: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies(
+    client.cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
+    }),
+  );
+  return context;
+}
+
+/** Opens the document in `page` and waits for its first sync (clients never seed: content means synced). */
+async function open(page: Page, documentId: string): Promise<void> {
+  await page.goto(`/documents/${documentId}`);
+  await expect(blocks(page).first()).toBeVisible({ timeout: 15_000 });
+  if ((await page.getByTestId("role-badge").count()) === 0) {
+    await expect(page.getByTestId("document-editor")).toHaveAttribute("contenteditable", "true");
+  }
+}
+
+/** A second writer with editor rights on `documentId`, in a browser of their own. */
+async function coEditor(
+  browser: Browser,
+  owner: CoauthorClient,
+  documentId: string,
+  baseURL: string,
+  role: "editor" | "viewer" = "editor",
+): Promise<{ client: CoauthorClient; page: Page; context: BrowserContext }> {
+  const client = await new CoauthorClient(baseURL).signIn();
+  await owner.trpc("documents.share", { id: documentId, email: client.email, role });
+  const context = await contextFor(browser, client, baseURL);
+  const page = await context.newPage();
+  await open(page, documentId);
+  return { client, page, context };
+}
+
+async function typeAt(page: Page, blockIndex: number, where: "Home" | "End", text: string): Promise<void> {
+  await blocks(page).nth(blockIndex).click();
+  await page.keyboard.press(where);
+  await page.keyboard.type(text);
+}
+const typeAtEndOf = (page: Page, blockIndex: number, text: string) => typeAt(page, blockIndex, "End", text);
+
+test("two writers typing at once, in one paragraph and in two, end with the same text and lose nothing", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await account.createDocument("Shared start.\n\nSecond paragraph.");
+  await open(page, id);
+  const bob = await coEditor(browser, account, id, baseURL);
+
+  // The same paragraph at the same time (one at its start, one at its end), then two paragraphs.
+  await Promise.all([typeAt(page, 0, "Home", "Alice was here. "), typeAtEndOf(bob.page, 0, " Bob too.")]);
+  await Promise.all([typeAtEndOf(page, 1, " A2."), typeAtEndOf(bob.page, 0, " B2.")]);
+  await Promise.all([waitForSave(page), waitForSave(bob.page)]);
+
+  for (const copy of [page, bob.page]) {
+    await expect(blocks(copy).first()).toHaveText("Alice was here. Shared start. Bob too. B2.");
+    await expect(blocks(copy).nth(1)).toHaveText("Second paragraph. A2.");
+  }
+  await expect.poll(() => blocks(bob.page).allTextContents()).toEqual(await blocks(page).allTextContents());
+  expect(await blockIds(bob.page)).toEqual(await blockIds(page));
+  const converged = await blocks(page).allTextContents();
+
+  await Promise.all([page.reload(), bob.page.reload()]);
+  await expect(blocks(page)).toHaveText(converged);
+  await expect(blocks(bob.page)).toHaveText(converged);
+  await bob.context.close();
+});
+
+test("two people opening a brand-new document at once get exactly one empty paragraph, with one block id", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await account.createDocument();
+  const client = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id, email: client.email, role: "editor" });
+  const context = await contextFor(browser, client, baseURL);
+  const other = await context.newPage();
+  await Promise.all([open(page, id), open(other, id)]);
+  await expect(blocks(page)).toHaveCount(1);
+  await expect(blocks(other)).toHaveCount(1);
+  const ids = await blockIds(page);
+  expect(ids).toHaveLength(1);
+  expect(await blockIds(other)).toEqual(ids);
+  await context.close();
+});
+
+test("an agent run in A's copy lands live in B's; B types meanwhile and keeps every word through the run, Undo run and a reload", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await account.createDocument("Alice's opening.\n\nBob's notes.");
+  await open(page, id);
+  const bob = await coEditor(browser, account, id, baseURL);
+
+  await ask(page, "agent", "count to 6");
+  // The run is still going while its first numbers reach Bob.
+  await expect(paragraphs(bob.page).filter({ hasText: /^2$/ })).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId("assistant-stop")).toBeVisible();
+  await typeAtEndOf(bob.page, 1, " Typed by Bob during the run.");
+  await waitForRunEnd(page);
+  await expect(paragraphs(bob.page).filter({ hasText: /^6$/ })).toHaveCount(1);
+
+  // Bob's Ctrl+Z takes back Bob's typing only, never the agent's paragraphs; redo puts it back.
+  await bob.page.keyboard.press("Control+z");
+  await expect(blocks(bob.page).nth(1)).toHaveText("Bob's notes.");
+  await expect(paragraphs(bob.page).filter({ hasText: /^6$/ })).toHaveCount(1);
+  await bob.page.keyboard.press("Control+Shift+z");
+  await expect(blocks(bob.page).nth(1)).toHaveText("Bob's notes. Typed by Bob during the run.");
+
+  await page.getByTestId("assistant-undo-run").click();
+  const expected = ["Alice's opening.", "Bob's notes. Typed by Bob during the run."];
+  await expect(blocks(page)).toHaveText(expected);
+  await expect(blocks(bob.page)).toHaveText(expected);
+  await Promise.all([waitForSave(page), waitForSave(bob.page)]);
+  await bob.page.reload();
+  await expect(blocks(bob.page)).toHaveText(expected);
+  await bob.context.close();
+});
+
+test("a viewer sees every edit live but cannot type", async ({ page, account, browser, baseURL }) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await account.createDocument("Read me.");
+  await open(page, id);
+  const viewer = await coEditor(browser, account, id, baseURL, "viewer");
+  await expect(viewer.page.getByTestId("document-editor")).toHaveAttribute("contenteditable", "false");
+  await typeAtEndOf(page, 0, " Live.");
+  await expect(blocks(viewer.page).first()).toHaveText("Read me. Live.");
+  await viewer.context.close();
+});

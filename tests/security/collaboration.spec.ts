@@ -1,0 +1,144 @@
+import { runEditorTool } from "@coauthor/tools";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { SyncClient, tryUpgrade } from "../lib/sync-client.ts";
+import { expect, test } from "../lib/test.ts";
+
+// The sync socket, spoken to directly (a Node client, not the UI): who may connect, what a
+// read-only or hostile client can do to a document (nothing), and what closes a socket.
+
+/** An owner with a document shared with a fresh member of `role`. */
+async function sharedDocument(baseURL: string, role: "editor" | "viewer") {
+  const owner = await new CoauthorClient(baseURL).signIn();
+  const member = await new CoauthorClient(baseURL).signIn();
+  const documentId = await owner.createDocument("Shared text.");
+  await owner.trpc("documents.share", { id: documentId, email: member.email, role });
+  return { owner, member, documentId };
+}
+
+const connect = (baseURL: string, client: CoauthorClient, documentId: string) =>
+  new SyncClient({ baseURL, cookie: client.cookie, documentId });
+
+const append = (copy: SyncClient, markdown: string) =>
+  runEditorTool(copy.bound.editor, "insertBlocks", { markdown, position: { at: "end" } });
+
+// Hocuspocus' framing: the document name, then a y-protocols sync message (type 0, update = 2).
+function varUint(value: number): number[] {
+  const bytes: number[] = [];
+  let rest = value;
+  while (rest > 0x7f) {
+    bytes.push((rest & 0x7f) | 0x80);
+    rest >>>= 7;
+  }
+  bytes.push(rest);
+  return bytes;
+}
+function syncUpdateMessage(documentName: string, update: Uint8Array): Uint8Array<ArrayBuffer> {
+  const name = new TextEncoder().encode(documentName);
+  return Uint8Array.from([...varUint(name.length), ...name, 0, 2, ...varUint(update.length), ...update]);
+}
+
+test.describe("who may connect", () => {
+  test("signed out, a foreign Origin and no Origin are refused at the upgrade", async ({
+    baseURL,
+    account,
+  }) => {
+    const url = baseURL ?? "";
+    expect(await tryUpgrade({ baseURL: url, cookie: "" })).toBe(401);
+    expect(await tryUpgrade({ baseURL: url, cookie: account.cookie, origin: "https://evil.example" })).toBe(
+      403,
+    );
+    expect(await tryUpgrade({ baseURL: url, cookie: account.cookie, origin: "null" })).toBe(403);
+    expect(await tryUpgrade({ baseURL: url, cookie: account.cookie })).toBe("open");
+  });
+
+  test("a signed-in non-member never receives the document", async ({ baseURL, account }) => {
+    const documentId = await account.createDocument("Private text.");
+    const stranger = await new CoauthorClient(baseURL ?? "").signIn();
+    const copy = connect(baseURL ?? "", stranger, documentId);
+    await expect(copy.synced(2_000)).rejects.toThrow();
+    expect(copy.markdown()).toBe("");
+    copy.close();
+  });
+});
+
+test.describe("what a connection may change", () => {
+  test("a viewer's updates change nothing in storage or in other copies", async ({ baseURL }) => {
+    const { owner, member, documentId } = await sharedDocument(baseURL ?? "", "viewer");
+    const ownerCopy = connect(baseURL ?? "", owner, documentId);
+    const viewerCopy = connect(baseURL ?? "", member, documentId);
+    await Promise.all([ownerCopy.synced(), viewerCopy.synced()]);
+    expect(viewerCopy.markdown()).toBe("Shared text.");
+
+    await append(viewerCopy, "Vandalism.");
+    // A marker from the owner proves the server has processed everything sent before it.
+    await new Promise((done) => setTimeout(done, 300));
+    await append(ownerCopy, "Owner's line.");
+    await ownerCopy.flushed();
+    await expect.poll(() => viewerCopy.markdown()).toContain("Owner's line.");
+    expect(ownerCopy.markdown()).toBe("Shared text.\n\nOwner's line.");
+    expect(await owner.documentMarkdown(documentId)).toBe("Shared text.\n\nOwner's line.");
+    ownerCopy.close();
+    viewerCopy.close();
+  });
+
+  test("a malformed or oversized update is refused and the document stays intact", async ({ baseURL }) => {
+    const { owner, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const attacker = connect(baseURL ?? "", owner, documentId);
+    await attacker.synced();
+    const socket = attacker.socket.webSocket;
+    if (!socket) throw new Error("no socket");
+    socket.send(syncUpdateMessage(documentId, Uint8Array.from([0xff, 0xff, 0xff, 0x01, 0x02, 0x03])));
+    socket.send(syncUpdateMessage(documentId, new Uint8Array(3 * 1024 * 1024)));
+    await new Promise((done) => setTimeout(done, 500));
+
+    // The server is still up and the document is what it was.
+    const witness = connect(baseURL ?? "", owner, documentId);
+    await witness.synced();
+    expect(witness.markdown()).toBe("Shared text.");
+    expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
+    witness.close();
+    attacker.close();
+  });
+});
+
+test.describe("what closes a socket", () => {
+  for (const change of ["removed", "demoted to viewer"] as const) {
+    test(`a member ${change} is disconnected within a second, and their later edits never land`, async ({
+      baseURL,
+    }) => {
+      const { owner, member, documentId } = await sharedDocument(baseURL ?? "", "editor");
+      const memberCopy = connect(baseURL ?? "", member, documentId);
+      await memberCopy.synced();
+      await append(memberCopy, "Before.");
+      await memberCopy.flushed();
+
+      if (change === "removed")
+        await owner.trpc("documents.removeMember", { id: documentId, userId: member.userId });
+      else await owner.trpc("documents.setRole", { id: documentId, userId: member.userId, role: "viewer" });
+      await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
+
+      await append(memberCopy, "After.");
+      await new Promise((done) => setTimeout(done, 500));
+      expect(await owner.documentMarkdown(documentId)).toBe("Shared text.\n\nBefore.");
+      memberCopy.close();
+    });
+  }
+
+  test("sign out everywhere closes the user's sockets", async ({ baseURL }) => {
+    const { member, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const memberCopy = connect(baseURL ?? "", member, documentId);
+    await memberCopy.synced();
+    expect((await member.signOutEverywhere()).status).toBe(200);
+    await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
+    memberCopy.close();
+  });
+
+  test("deleting the document closes every socket on it", async ({ baseURL }) => {
+    const { owner, member, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const memberCopy = connect(baseURL ?? "", member, documentId);
+    await memberCopy.synced();
+    await owner.trpc("documents.delete", { id: documentId });
+    await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
+    memberCopy.close();
+  });
+});
