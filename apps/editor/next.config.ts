@@ -4,7 +4,14 @@ import { withWorkflow } from "workflow/next";
 const nextConfig: NextConfig = {
   transpilePackages: ["@coauthor/agent-workflow", "@coauthor/tools", "@coauthor/types"],
   // yjs must exist once per process (Yjs checks constructors): the sync server and the routes share it.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "yjs", "@hocuspocus/server", "ws"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "postgres",
+    "yjs",
+    "@hocuspocus/server",
+    "@hocuspocus/extension-redis",
+    "ws",
+  ],
   poweredByHeader: false,
   typescript: {
     // `pnpm typecheck` runs tsc over the whole workspace; no second pass in the build.

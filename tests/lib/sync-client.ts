@@ -15,6 +15,8 @@ export interface SyncClientOptions {
   documentId: string;
   /** Defaults to the app's own origin (what a browser on the page sends). */
   origin?: string;
+  /** Connection attempts before giving up (default: keep trying, as a browser does). */
+  maxAttempts?: number;
 }
 
 /** The outcome of an upgrade attempt, read without the provider (refused sockets never open). */
@@ -57,7 +59,11 @@ export class SyncClient {
     this.socket = new HocuspocusProviderWebsocket({
       url: `${options.baseURL.replace(/^http/, "ws")}/collab`,
       WebSocketPolyfill: CookieWebSocket,
-      maxAttempts: 1,
+      maxAttempts: options.maxAttempts ?? 0,
+      // Retry quickly: tests restart servers and expect their clients back within seconds.
+      delay: 100,
+      minDelay: 100,
+      maxDelay: 1_000,
     });
     this.provider = new HocuspocusProvider({
       websocketProvider: this.socket,

@@ -4,6 +4,12 @@ import { z } from "zod";
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
+  // Several instances: the sync servers relay document updates and awareness through Redis.
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
+    .optional(),
   COAUTHOR_DATA_DIR: z.string().optional(),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   COAUTHOR_BENCH: z.enum(["0", "1"]).optional(),

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { log } from "@coauthor/agent-workflow";
+import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
 import { WebSocketServer } from "ws";
 import { env } from "@/env";
@@ -85,13 +86,31 @@ const coauthorStorage: Extension = {
   },
 };
 
+/** With REDIS_URL, Hocuspocus' Redis extension relays updates and awareness between instances. */
+function redisRelay(): Extension[] {
+  if (!env.REDIS_URL) return [];
+  const url = new URL(env.REDIS_URL);
+  return [
+    new Redis({
+      host: url.hostname,
+      port: Number(url.port || 6379),
+      options: {
+        username: url.username ? decodeURIComponent(url.username) : undefined,
+        password: url.password ? decodeURIComponent(url.password) : undefined,
+        db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
+        tls: url.protocol === "rediss:" ? {} : undefined,
+      },
+    }),
+  ];
+}
+
 function createSyncServer(): SyncServer {
   const hocuspocus = new Hocuspocus<SocketContext>({
     name: "coauthor",
     quiet: true,
     debounce: 2_000,
     maxDebounce: 10_000,
-    extensions: [coauthorStorage],
+    extensions: [coauthorStorage, ...redisRelay()],
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
