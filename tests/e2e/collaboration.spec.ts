@@ -116,13 +116,21 @@ test("an agent run in A's copy lands live in B's; B types meanwhile and keeps ev
   await open(page, id);
   const bob = await coEditor(browser, account, id, baseURL);
 
+  await expect(bob.page.getByTestId("presence-person")).toHaveCount(2);
   await ask(page, "agent", "count to 6");
-  // The run is still going while its first numbers reach Bob.
+  // The run is still going while its numbers reach Bob, highlighted there too, and Bob sees the agent.
+  await expect(bob.page.getByTestId("presence-agent")).toHaveText("Coauthor · for Test writer", {
+    timeout: 15_000,
+  });
   await expect(paragraphs(bob.page).filter({ hasText: /^2$/ })).toHaveCount(1, { timeout: 15_000 });
+  await expect(paragraphs(bob.page).filter({ hasText: /^4$/ })).toHaveAttribute("data-agent-highlight", "true", {
+    timeout: 15_000,
+  });
   await expect(page.getByTestId("assistant-stop")).toBeVisible();
   await typeAtEndOf(bob.page, 1, " Typed by Bob during the run.");
   await waitForRunEnd(page);
   await expect(paragraphs(bob.page).filter({ hasText: /^6$/ })).toHaveCount(1);
+  await expect(bob.page.getByTestId("presence-agent")).toHaveCount(0);
 
   // Bob's Ctrl+Z takes back Bob's typing only, never the agent's paragraphs; redo puts it back.
   await bob.page.keyboard.press("Control+z");

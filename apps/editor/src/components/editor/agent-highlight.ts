@@ -9,8 +9,9 @@ import {
 } from "lexical";
 import { createScrollIntent } from "./scroll-intent";
 
-// Every agent edit flashes on the blocks it touched and is scrolled into view, unless the writer
-// has scrolled on purpose in the last few seconds (then we leave the view where they put it).
+// Every agent edit flashes on the blocks it touched, in every copy of the document; in the copy
+// of the writer whose run it is, it is also scrolled into view, unless the writer has scrolled on
+// purpose in the last few seconds (then we leave the view where they put it).
 
 /** Class (and data attribute) on a block the agent just edited; globals.css fades it out. */
 export const AGENT_HIGHLIGHT_CLASS = "agent-edit-highlight";
@@ -62,37 +63,45 @@ function flash(element: HTMLElement, timers: WeakMap<HTMLElement, number>): void
   );
 }
 
-/**
- * Highlights (and brings into view) in `page` the blocks each agent edit touches. The agent edits
- * its own editor (`agent`, a mirror of the same Yjs document); its updates reach `page` as Yjs
- * changes, so the blocks are found in `page` by block id once it has rendered them.
- * Returns the unregister function.
- */
-export function registerAgentHighlight(page: LexicalEditor, agent: LexicalEditor): () => void {
+/** Flashes blocks of `page` by block id; the writer's own run also scrolls them into view. */
+export interface BlockFlasher {
+  flash(ids: string[], options: { scroll: boolean }): void;
+  dispose(): void;
+}
+
+/** A flasher for `page` (it watches the writer's scrolling to know when to leave the view alone). */
+export function createBlockFlasher(page: LexicalEditor): BlockFlasher {
   const timers = new WeakMap<HTMLElement, number>();
   const intent = createScrollIntent(SCROLL_QUIET_MS);
   const unregisterRoot = page.registerRootListener((root) => intent.attach(root));
-  const show = (ids: string[]) => {
-    const elements = page
-      .read(() => ids.map((id) => $findBlockById(id)?.getKey() ?? null))
-      .map((key) => (key === null ? null : page.getElementByKey(key)))
-      .filter((element): element is HTMLElement => element !== null);
-    for (const element of elements) flash(element, timers);
-    const first = elements[0];
-    if (first !== undefined && !intent.writerScrolledRecently()) intent.scrollIntoView(first);
-  };
-  const unregisterUpdates = agent.registerUpdateListener(
-    ({ editorState, dirtyElements, dirtyLeaves, tags }) => {
-      if (!tags.has(AGENT_EDIT_TAG)) return;
-      const dirty = [...dirtyLeaves, ...[...dirtyElements.keys()].filter((key) => key !== "root")];
-      const ids = affectedBlockIds(editorState, dirty);
-      // The page editor applies the change in its own update; flash once it has committed and rendered.
-      if (ids.length > 0) requestAnimationFrame(() => show(ids));
+  return {
+    flash(ids, { scroll }) {
+      const elements = page
+        .read(() => ids.map((id) => $findBlockById(id)?.getKey() ?? null))
+        .map((key) => (key === null ? null : page.getElementByKey(key)))
+        .filter((element): element is HTMLElement => element !== null);
+      for (const element of elements) flash(element, timers);
+      const first = elements[0];
+      if (scroll && first !== undefined && !intent.writerScrolledRecently()) intent.scrollIntoView(first);
     },
-  );
-  return () => {
-    unregisterUpdates();
-    unregisterRoot();
-    intent.detach();
+    dispose() {
+      unregisterRoot();
+      intent.detach();
+    },
   };
+}
+
+/**
+ * Calls `onEdit` with the ids of the blocks each agent edit touches. The agent edits its own
+ * editor (a mirror of the page's Yjs document); its updates reach the page as Yjs changes, so
+ * `onEdit` runs on the next frame, once the page has committed and rendered them.
+ * Returns the unregister function.
+ */
+export function onAgentEdits(agent: LexicalEditor, onEdit: (blockIds: string[]) => void): () => void {
+  return agent.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves, tags }) => {
+    if (!tags.has(AGENT_EDIT_TAG)) return;
+    const dirty = [...dirtyLeaves, ...[...dirtyElements.keys()].filter((key) => key !== "root")];
+    const ids = affectedBlockIds(editorState, dirty);
+    if (ids.length > 0) requestAnimationFrame(() => onEdit(ids));
+  });
 }

@@ -13,9 +13,10 @@ import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin
 import type { ReactNode } from "react";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
-import { AgentEditsPlugin } from "./plugins/agent-edits-plugin";
+import { AgentPresencePlugin } from "./plugins/agent-presence-plugin";
 import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
 import { DocumentCollaboration } from "./plugins/collaboration-plugin";
+import { PresenceList } from "./presence-list";
 import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
 import { Toolbar } from "./toolbar";
@@ -63,6 +64,7 @@ export function DocumentEditor({
         <AgentLiveProvider documentId={documentId}>
           <div className="workspace-body">
             <div className="editor-column">
+              <PresenceList />
               <Toolbar />
               <div className="editor-shell">
                 <RichTextPlugin
@@ -82,7 +84,7 @@ export function DocumentEditor({
             </div>
             {aside}
           </div>
-          <AgentEditsPlugin />
+          <AgentPresencePlugin writerName={user.name} />
           <ListPlugin />
           <LinkPlugin validateUrl={isSafeUrl} />
           <TabIndentationPlugin />

@@ -1,0 +1,62 @@
+import type { HocuspocusProvider } from "@hocuspocus/provider";
+
+/** The provider's awareness (a provider created with a Y.Doc always has one). */
+export type Awareness = NonNullable<HocuspocusProvider["awareness"]>;
+
+/**
+ * What this copy tells the others about the agent run it hosts (an awareness field): whose run it
+ * is, the blocks its last edit touched and when. Every copy marks those blocks and flashes them.
+ */
+export interface AgentPresence {
+  /** The writer the agent works for. */
+  for: string;
+  blockIds: string[];
+  /** When the last edit landed (ms since epoch): a new value means a new edit to flash. */
+  at: number;
+}
+
+/** One person (or one person's agent) in the document, as the presence list shows them. */
+export interface Participant {
+  clientId: number;
+  name: string;
+  color: string;
+  /** True for this copy's own entry. */
+  self: boolean;
+  agent: AgentPresence | null;
+}
+
+const AGENT_FIELD = "agent";
+
+function isAgentPresence(value: unknown): value is AgentPresence {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Record<string, unknown>;
+  return (
+    typeof candidate.for === "string" &&
+    typeof candidate.at === "number" &&
+    Array.isArray(candidate.blockIds) &&
+    candidate.blockIds.every((id) => typeof id === "string")
+  );
+}
+
+/**
+ * The participants of a document from its awareness states (written by Lexical's collaboration
+ * binding: name and colour; and by this copy's agent: `agent`). Another client's state is input
+ * from another browser: anything malformed is left out.
+ */
+export function participantsOf(awareness: Awareness): Participant[] {
+  const participants: Participant[] = [];
+  for (const [clientId, state] of awareness.getStates()) {
+    const name = typeof state.name === "string" ? state.name.slice(0, 80) : "";
+    const color =
+      typeof state.color === "string" && /^[#a-z0-9(),.%\s-]{1,40}$/i.test(state.color) ? state.color : "";
+    if (!name) continue;
+    const agent = isAgentPresence(state[AGENT_FIELD]) ? (state[AGENT_FIELD] as AgentPresence) : null;
+    participants.push({ clientId, name, color, self: clientId === awareness.clientID, agent });
+  }
+  return participants.sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
+}
+
+/** Publishes (or, with null, withdraws) this copy's agent presence. */
+export function setAgentPresence(awareness: Awareness, presence: AgentPresence | null): void {
+  awareness.setLocalStateField(AGENT_FIELD, presence);
+}
