@@ -123,9 +123,13 @@ test("an agent run in A's copy lands live in B's; B types meanwhile and keeps ev
     timeout: 15_000,
   });
   await expect(paragraphs(bob.page).filter({ hasText: /^2$/ })).toHaveCount(1, { timeout: 15_000 });
-  await expect(paragraphs(bob.page).filter({ hasText: /^4$/ })).toHaveAttribute("data-agent-highlight", "true", {
-    timeout: 15_000,
-  });
+  await expect(paragraphs(bob.page).filter({ hasText: /^4$/ })).toHaveAttribute(
+    "data-agent-highlight",
+    "true",
+    {
+      timeout: 15_000,
+    },
+  );
   await expect(page.getByTestId("assistant-stop")).toBeVisible();
   await typeAtEndOf(bob.page, 1, " Typed by Bob during the run.");
   await waitForRunEnd(page);
@@ -158,4 +162,43 @@ test("a viewer sees every edit live but cannot type", async ({ page, account, br
   await typeAtEndOf(page, 0, " Live.");
   await expect(blocks(viewer.page).first()).toHaveText("Read me. Live.");
   await viewer.context.close();
+});
+
+test("Undo run reverts the whole run after a reload in the middle of it, and again from History in a new browser the next day", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await account.createDocument("Before the run.");
+  await open(page, id);
+
+  // A reload while the run is going: the reattached page finishes it; Undo run takes back all of it.
+  await ask(page, "agent", "count to 6");
+  await expect(paragraphs(page).filter({ hasText: /^2$/ })).toHaveCount(1, { timeout: 15_000 });
+  await page.reload();
+  await waitForRunEnd(page);
+  await expect(blocks(page)).toHaveText(["Before the run.", "1", "2", "3", "4", "5", "6"]);
+  await page.getByTestId("assistant-undo-run").click();
+  await expect(blocks(page)).toHaveText(["Before the run."]);
+  await expect(page.getByTestId("assistant-undo-report")).toContainText("6 edits taken back");
+
+  // Another run, then the tab goes away; the next day, in a new browser, History undoes it.
+  await ask(page, "agent", "count to 3");
+  await waitForRunEnd(page);
+  await waitForSave(page);
+  await page.close();
+  const nextDay = await contextFor(browser, account, baseURL);
+  const later = await nextDay.newPage();
+  await open(later, id);
+  // A co-editor's change to one of the run's paragraphs since then stays.
+  await typeAtEndOf(later, 2, " (kept)");
+  await later.getByTestId("assistant-history-toggle").click();
+  await later.getByTestId("history-undo-run").first().click();
+  await expect(blocks(later)).toHaveText(["Before the run.", "2 (kept)"]);
+  await expect(later.getByTestId("assistant-undo-report")).toContainText(
+    "1 block kept because someone changed it",
+  );
+  await nextDay.close();
 });

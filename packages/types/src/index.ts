@@ -1,3 +1,4 @@
 export * from "./api.ts";
 export * from "./events.ts";
 export * from "./plan.ts";
+export * from "./run-edits.ts";

@@ -1,8 +1,8 @@
 import type { AgentRunOutcome } from "@coauthor/agent-workflow/server";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { appendMessages } from "./conversation";
 import { getDb } from "./db";
-import { runs } from "./db/schema";
+import { runEdits, runs } from "./db/schema";
 
 const HISTORY_LIMIT = 100;
 
@@ -10,12 +10,13 @@ const HISTORY_LIMIT = 100;
 export async function listDocumentRuns(documentId: string, userId?: string) {
   const db = await getDb();
   const rows = await db
-    .select()
+    .select({ run: runs, hasEdits: isNotNull(runEdits.runId) })
     .from(runs)
+    .leftJoin(runEdits, eq(runEdits.runId, runs.id))
     .where(and(eq(runs.documentId, documentId), userId ? eq(runs.userId, userId) : undefined))
     .orderBy(desc(runs.createdAt))
     .limit(HISTORY_LIMIT);
-  return rows.map((row) => ({
+  return rows.map(({ run: row, hasEdits }) => ({
     id: row.id,
     userId: row.userId,
     prompt: row.prompt,
@@ -27,6 +28,8 @@ export async function listDocumentRuns(documentId: string, userId?: string) {
     outputTokens: row.outputTokens,
     startedAt: row.createdAt.toISOString(),
     durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null,
+    /** Whether its edits are stored (its starter may undo it from History). */
+    hasEdits,
   }));
 }
 

@@ -9,7 +9,7 @@ import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
 import { RunHistory } from "./run-history";
-import { RunReviewBar } from "./run-review-bar";
+import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { useAgentRun } from "./use-agent-run";
 import { useRunReview } from "./use-run-review";
 
@@ -20,7 +20,15 @@ const MODES: { mode: RunMode; label: string; hint: string }[] = [
 
 /** The collapsible assistant side panel (must sit inside the document's LexicalComposer). */
 /** `canEdit` false (a viewer): chat only, the agent mode is not offered. */
-export function AssistantPanel({ documentId, canEdit = true }: { documentId: string; canEdit?: boolean }) {
+export function AssistantPanel({
+  documentId,
+  userId,
+  canEdit = true,
+}: {
+  documentId: string;
+  userId: string;
+  canEdit?: boolean;
+}) {
   const [editor] = useLexicalComposerContext();
   const [open, setOpen] = useState(true);
   const [chosenMode, setMode] = useState<RunMode>(canEdit ? "agent" : "chat");
@@ -111,7 +119,13 @@ export function AssistantPanel({ documentId, canEdit = true }: { documentId: str
           <ModelPicker value={model} onChange={setModel} />
         </div>
         {showHistory ? (
-          <RunHistory documentId={documentId} openRunId={openRunId} onOpen={setOpenRunId} />
+          <RunHistory
+            documentId={documentId}
+            openRunId={openRunId}
+            onOpen={setOpenRunId}
+            onUndo={canEdit ? review.undoStoredRun : undefined}
+            userId={userId}
+          />
         ) : (
           <>
             <PlanChecklist plan={plan.plan} />
@@ -121,6 +135,7 @@ export function AssistantPanel({ documentId, canEdit = true }: { documentId: str
         {review.offer !== null && !run.isRunning ? (
           <RunReviewBar changes={review.offer} onKeep={review.keep} onUndo={review.undoRun} />
         ) : null}
+        {review.report !== null ? <UndoReport report={review.report} onDismiss={review.dismiss} /> : null}
         <form className="assistant-form" onSubmit={submit}>
           <textarea
             className="assistant-input"

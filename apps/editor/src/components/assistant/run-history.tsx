@@ -36,10 +36,15 @@ export function RunHistory({
   documentId,
   openRunId,
   onOpen,
+  onUndo,
+  userId,
 }: {
   documentId: string;
   openRunId: string | null;
   onOpen: (runId: string | null) => void;
+  /** Undoes one of `userId`'s finished runs from its stored edits (absent for viewers). */
+  onUndo?: (runId: string) => Promise<void>;
+  userId: string;
 }) {
   const trpc = useTRPC();
   const runs = useQuery({ ...trpc.assistant.runs.queryOptions({ documentId }), staleTime: 0 });
@@ -63,6 +68,19 @@ export function RunHistory({
               {run.inputTokens + run.outputTokens} tokens
             </span>
           </button>
+          {onUndo && run.hasEdits && run.userId === userId && run.status !== "running" ? (
+            <button
+              type="button"
+              className="button danger run-history-undo"
+              data-testid="history-undo-run"
+              title="Take back this run's edits; edits made since by anyone stay"
+              onClick={() => {
+                onUndo(run.id).catch((error: unknown) => console.warn("[assistant] undo failed:", error));
+              }}
+            >
+              Undo run
+            </button>
+          ) : null}
           {openRunId === run.id ? <RunLog runId={run.id} /> : null}
         </li>
       ))}

@@ -1,6 +1,7 @@
 "use client";
 
 import type { RunChanges } from "../editor/block-snapshot";
+import type { RevertReport } from "../editor/revert-run";
 
 function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
@@ -15,6 +16,24 @@ export function describeChanges(changes: RunChanges): string {
     changes.moved.length > 0 ? `${changes.moved.length} moved` : "",
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "no changes";
+}
+
+/** What an Undo run did: everything back, or which edits stayed because someone changed them since. */
+export function UndoReport({ report, onDismiss }: { report: RevertReport; onDismiss: () => void }) {
+  const text =
+    report.keptByWriter === 0
+      ? `Undone: ${plural(report.reverted, "edit")} taken back.`
+      : `Undone: ${plural(report.reverted, "edit")} taken back; ${plural(report.keptByWriter, "block")} kept because someone changed ${report.keptByWriter === 1 ? "it" : "them"} since.`;
+  return (
+    <section className="run-review" data-testid="assistant-undo-report" aria-label="Undo run">
+      <span className="run-review-text" role="status">
+        {text}
+      </span>
+      <button type="button" className="button" onClick={onDismiss}>
+        OK
+      </button>
+    </section>
+  );
 }
 
 /** Keep or undo the edits of the run that just ended. */

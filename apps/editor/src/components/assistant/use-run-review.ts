@@ -1,48 +1,136 @@
 "use client";
 
-import type { RunEvent } from "@coauthor/types";
+import type { RunEdits, RunEvent } from "@coauthor/types";
 import { useCallback, useMemo, useRef, useState } from "react";
+import { useTRPCClient } from "@/trpc/react";
 import { useAgentLive } from "../editor/agent-live-context";
 import type { RunChanges } from "../editor/block-snapshot";
-import { revertRunChanges } from "../editor/revert-run";
+import { type RevertReport, revertRunChanges } from "../editor/revert-run";
+import { fromRunEdits, mergeRunEdits, toRunEdits } from "../editor/run-edits";
 import { type RunRecorder, recordAgentEdits } from "../editor/run-recorder";
 import { createEditorToolExecutor } from "./editor-bridge";
 import { createInsertPreviewFeed } from "./insert-preview";
 import type { ToolExecutor } from "./run-client";
 
 /**
+ * Saves under this size go out as keep-alive requests, which outlive a reload or a closed tab
+ * (browsers cap those at 64 KB); a bigger save is a plain request.
+ */
+const KEEPALIVE_MAX_CHARS = 60_000;
+
+const warnUnsaved = (error: unknown) => console.warn("[assistant] could not save the run's edits:", error);
+
+/** One run being recorded in this tab: its id once known, what earlier tabs saved, and the recorder. */
+interface Recording {
+  runId: string | null;
+  recorder: RunRecorder;
+  /** Edits saved for this run before this tab took it over (a reload mid-run), once loaded. */
+  earlier: Promise<RunEdits | null> | null;
+  /** The save in flight; edits that land meanwhile are saved once it is done. */
+  saving: Promise<RunEdits | null> | null;
+  dirty: boolean;
+}
+
+/**
  * The editor side of an agent run's lifecycle: preview inserts while the model writes them; record
  * the run's own edits as they land (each agent edit is a tagged update, diffed block by block, so
- * what co-editors type meanwhile is never counted as the run's); when the run ends (however it
- * ends) offer Keep / Undo run for them. Nobody is locked out: the writer and co-editors keep typing.
+ * what co-editors type meanwhile is never counted as the run's) and save them on the server, so
+ * Undo run works after a reload and on another day; when the run ends (however it ends) offer
+ * Keep / Undo run. Nobody is locked out: the writer and co-editors keep typing.
  */
 export function useRunReview() {
   const { store, collab } = useAgentLive();
-  const recording = useRef<RunRecorder | null>(null);
+  const trpc = useTRPCClient();
+  const recording = useRef<Recording | null>(null);
+  // Bumped by every start and end: a slow save of an older run must not put up its offer late.
+  const generation = useRef(0);
   const [offer, setOffer] = useState<RunChanges | null>(null);
+  const [report, setReport] = useState<RevertReport | null>(null);
   const preview = useMemo(
     () => createInsertPreviewFeed((value) => store.update({ preview: value })),
     [store],
   );
 
-  const finish = useCallback((): RunChanges | null => {
+  /** This tab's edits of the run merged after what was saved before it; null when there are none. */
+  const editsOf = useCallback(async (run: Recording): Promise<RunEdits | null> => {
+    const mine = run.recorder.changes();
+    const earlier = await run.earlier;
+    if (mine === null) return earlier ?? null;
+    return earlier ? mergeRunEdits(earlier, toRunEdits(mine)) : toRunEdits(mine);
+  }, []);
+
+  const saveOnce = useCallback(
+    async (run: Recording): Promise<RunEdits | null> => {
+      const edits = await editsOf(run);
+      if (run.runId === null || edits === null || run.recorder.changes() === null) return edits;
+      const input = { runId: run.runId, edits };
+      const keepalive = JSON.stringify(input).length <= KEEPALIVE_MAX_CHARS;
+      await trpc.assistant.saveRunEdits.mutate(input, { context: { keepalive } });
+      return edits;
+    },
+    [editsOf, trpc],
+  );
+
+  /** Saves the run's edits now, one save at a time (every agent edit saves, so a reload loses none). */
+  const save = useCallback(
+    (run: Recording): Promise<RunEdits | null> => {
+      if (run.saving !== null) {
+        run.dirty = true;
+        return run.saving;
+      }
+      run.dirty = false;
+      run.saving = saveOnce(run).finally(() => {
+        run.saving = null;
+        if (run.dirty) save(run).catch(warnUnsaved);
+      });
+      return run.saving;
+    },
+    [saveOnce],
+  );
+
+  const finish = useCallback((): Promise<RunEdits | null> => {
     const ended = recording.current;
     recording.current = null;
     preview.reset();
     store.update({ active: false });
-    return ended?.stop() ?? null;
-  }, [preview, store]);
+    if (ended === null) return Promise.resolve(null);
+    ended.recorder.stop();
+    // After any save in flight, one last save with everything.
+    return (ended.saving ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(() => saveOnce(ended))
+      .catch((error: unknown) => {
+        console.warn("[assistant] could not save the run's edits:", error);
+        return editsOf(ended);
+      });
+  }, [editsOf, preview, saveOnce, store]);
 
   const onAgentActiveChange = useCallback(
     (active: boolean) => {
       // A new agent prompt supersedes the run in flight (and the offer of the last one).
-      const changes = finish();
-      setOffer(active ? null : changes);
-      if (!active) return;
-      recording.current = recordAgentEdits(collab().agentEditor);
+      const ended = finish();
+      const current = ++generation.current;
+      setOffer(null);
+      setReport(null);
+      if (!active) {
+        void ended.then((edits) => {
+          if (edits !== null && generation.current === current) setOffer(fromRunEdits(edits));
+        });
+        return;
+      }
+      const run: Recording = {
+        runId: null,
+        earlier: null,
+        saving: null,
+        dirty: false,
+        recorder: recordAgentEdits(collab().agentEditor, () => {
+          save(run).catch(warnUnsaved);
+        }),
+      };
+      recording.current = run;
       store.update({ active: true });
     },
-    [collab, finish, store],
+    [collab, finish, save, store],
   );
 
   // Tools run on the agent's editor (a mirror of the live document), once this copy has synced.
@@ -61,18 +149,56 @@ export function useRunReview() {
 
   const onRunEvent = useCallback(
     (event: RunEvent) => {
+      const run = recording.current;
+      if (run !== null && run.runId === null) {
+        // The first event names the run: what an earlier tab saved for it comes first.
+        run.runId = event.runId;
+        run.earlier = trpc.assistant.runEdits.query({ runId: event.runId }).catch((error: unknown) => {
+          console.warn("[assistant] could not load the run's saved edits:", error);
+          return null;
+        });
+      }
       if (event.type === "tool-input-delta") preview.push(event);
     },
-    [preview],
+    [preview, trpc],
+  );
+
+  /** Reverts `changes` through the agent's editor: the revert reaches every copy and stays off the writer's undo stack. */
+  const revert = useCallback(
+    (changes: RunChanges) => {
+      setReport(revertRunChanges(collab().agentEditor, changes));
+    },
+    [collab],
   );
 
   const undoRun = useCallback(() => {
-    // Through the agent's editor too: the revert reaches every copy and stays off the writer's undo stack.
-    if (offer !== null) revertRunChanges(collab().agentEditor, offer);
+    if (offer !== null) revert(offer);
     setOffer(null);
-  }, [collab, offer]);
+  }, [offer, revert]);
 
-  const dismiss = useCallback(() => setOffer(null), []);
+  /** Undo of an earlier run, from History: its edits come from the server. */
+  const undoStoredRun = useCallback(
+    async (runId: string) => {
+      const edits = await trpc.assistant.runEdits.query({ runId });
+      if (edits !== null) revert(fromRunEdits(edits));
+    },
+    [revert, trpc],
+  );
 
-  return { offer, onAgentActiveChange, executeTool, onRunEvent, undoRun, keep: dismiss, dismiss };
+  const dismiss = useCallback(() => {
+    setOffer(null);
+    setReport(null);
+  }, []);
+
+  return {
+    offer,
+    report,
+    onAgentActiveChange,
+    executeTool,
+    onRunEvent,
+    undoRun,
+    undoStoredRun,
+    keep: dismiss,
+    dismiss,
+  };
 }

@@ -80,7 +80,7 @@ export function DocumentWorkspace({
         user={user}
         readOnly={data.role === "viewer"}
         onSyncStateChange={setSyncState}
-        aside={<AssistantPanel documentId={data.id} canEdit={data.role !== "viewer"} />}
+        aside={<AssistantPanel documentId={data.id} userId={user.id} canEdit={data.role !== "viewer"} />}
       />
     </main>
   );

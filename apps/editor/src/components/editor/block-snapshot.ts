@@ -25,9 +25,16 @@ export interface RunChanges {
 // A paragraph's text format/style follow the caret (typing style), not its content.
 const CARET_STATE = new Set(["textFormat", "textStyle"]);
 
-/** The comparison key of a serialized block. */
+/**
+ * The comparison key of a serialized block: its JSON with keys in sorted order (a block stored on
+ * the server and read back may list its keys in another order) and without caret state.
+ */
 export function blockKey(json: SerializedLexicalNode): string {
-  return JSON.stringify(json, (key, value: unknown) => (CARET_STATE.has(key) ? undefined : value));
+  return JSON.stringify(json, (key, value: unknown) => {
+    if (CARET_STATE.has(key)) return undefined;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
 }
 
 /** Snapshots the top-level blocks of `state` (blocks without an id cannot be tracked and are skipped). */

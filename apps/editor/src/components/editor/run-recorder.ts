@@ -10,6 +10,8 @@ import {
 
 /** Records a run's edits in one editor until stopped. */
 export interface RunRecorder {
+  /** The run's changes so far, or null while it changed nothing. */
+  changes(): RunChanges | null;
   /** Stops recording; the run's changes, or null when it changed nothing. */
   stop(): RunChanges | null;
 }
@@ -21,7 +23,7 @@ export interface RunRecorder {
  * with it). The run's "before" is each touched block as it was just before the agent first
  * touched it; its "after" is the document after the agent's last edit.
  */
-export function recordAgentEdits(editor: LexicalEditor): RunRecorder {
+export function recordAgentEdits(editor: LexicalEditor, onEdit?: () => void): RunRecorder {
   let before: BlockSnapshot | null = null;
   let after: BlockSnapshot | null = null;
   const touched = new Set<string>();
@@ -47,21 +49,26 @@ export function recordAgentEdits(editor: LexicalEditor): RunRecorder {
       for (const id of list) touched.add(id);
     }
     after = next;
+    onEdit?.();
   });
+  const changes = (): RunChanges | null => {
+    if (before === null || after === null) return null;
+    const all = diffSnapshots(before, after);
+    const own = (ids: string[]) => ids.filter((id) => touched.has(id));
+    const result: RunChanges = {
+      ...all,
+      inserted: own(all.inserted),
+      deleted: own(all.deleted),
+      changed: own(all.changed),
+      moved: own(all.moved),
+    };
+    return hasChanges(result) ? result : null;
+  };
   return {
+    changes,
     stop() {
       unregister();
-      if (before === null || after === null) return null;
-      const all = diffSnapshots(before, after);
-      const own = (ids: string[]) => ids.filter((id) => touched.has(id));
-      const changes: RunChanges = {
-        ...all,
-        inserted: own(all.inserted),
-        deleted: own(all.deleted),
-        changed: own(all.changed),
-        moved: own(all.moved),
-      };
-      return hasChanges(changes) ? changes : null;
+      return changes();
     },
   };
 }

@@ -161,6 +161,16 @@ export const runs = pgTable(
   (t) => [index("agent_runs_document_idx").on(t.documentId, t.createdAt)],
 );
 
+// A run's edits (RunEdits from @coauthor/types), saved by the tab that runs its tools as they
+// land, so "Undo run" works after a reload and on another day.
+export const runEdits = pgTable("agent_run_edits", {
+  runId: text("run_id")
+    .primaryKey()
+    .references(() => runs.id, { onDelete: "cascade" }),
+  edits: jsonb("edits").notNull(),
+  updatedAt: updatedAt(),
+});
+
 // The assistant conversation of one user on one document (chat and agent
 // turns), kept on the server so it survives reloads and devices.
 export const conversationMessages = pgTable(

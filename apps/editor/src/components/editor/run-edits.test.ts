@@ -1,0 +1,55 @@
+import {
+  bindDocumentEditor,
+  bindMirroredEditor,
+  exportMarkdown,
+  runEditorTool,
+  yjsUpdateFromMarkdown,
+} from "@coauthor/tools";
+import { runEditsSchema } from "@coauthor/types";
+import { describe, expect, it } from "vitest";
+import { revertRunChanges } from "./revert-run";
+import { fromRunEdits, mergeRunEdits, toRunEdits } from "./run-edits";
+import { recordAgentEdits } from "./run-recorder";
+
+const flush = (editor: ReturnType<typeof bindDocumentEditor>["editor"]) =>
+  editor.update(() => undefined, { discrete: true });
+
+describe("stored run edits", () => {
+  it("a run recorded in two parts (a reload in the middle) and stored reverts as a whole", async () => {
+    const page = bindDocumentEditor(yjsUpdateFromMarkdown("Keep.\n\nThe cat sat.\n\ndrop me"));
+    const firstTab = bindMirroredEditor(page.doc, "agent");
+    const first = recordAgentEdits(firstTab.editor);
+    await runEditorTool(firstTab.editor, "insertBlocks", { markdown: "One.", position: { at: "end" } });
+    await runEditorTool(firstTab.editor, "replaceText", { search: "cat", replace: "dog" });
+    const earlier = first.stop();
+    firstTab.dispose();
+
+    // After the reload: a new mirror and a new recorder carry on with the same run.
+    const secondTab = bindMirroredEditor(page.doc, "agent");
+    const second = recordAgentEdits(secondTab.editor);
+    await runEditorTool(secondTab.editor, "replaceText", { search: "dog", replace: "bird" });
+    await runEditorTool(secondTab.editor, "insertBlocks", { markdown: "Two.", position: { at: "end" } });
+    const dropId = secondTab.editor.getEditorState().toJSON().root.children[2] as {
+      $?: { blockId?: string };
+    };
+    await runEditorTool(secondTab.editor, "deleteBlocks", { blockIds: [dropId.$?.blockId ?? ""] });
+    const later = second.stop();
+    if (earlier === null || later === null) throw new Error("nothing recorded");
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe bird sat.\n\nOne.\n\nTwo.");
+
+    // Stored as JSON and read back, as the server does.
+    const stored = runEditsSchema.parse(
+      JSON.parse(JSON.stringify(mergeRunEdits(toRunEdits(earlier), toRunEdits(later)))),
+    );
+    expect(stored.inserted).toHaveLength(2);
+    expect(stored.changed).toHaveLength(1);
+    expect(stored.deleted).toHaveLength(1);
+    const nextDay = bindMirroredEditor(page.doc, "agent");
+
+    const report = revertRunChanges(nextDay.editor, fromRunEdits(stored));
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe cat sat.\n\ndrop me");
+    expect(report.keptByWriter).toBe(0);
+  });
+});
