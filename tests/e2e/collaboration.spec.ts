@@ -47,12 +47,25 @@ async function coEditor(
   return { client, page, context };
 }
 
-async function typeAt(page: Page, blockIndex: number, where: "Home" | "End", text: string): Promise<void> {
+async function placeCaret(page: Page, blockIndex: number, where: "Home" | "End"): Promise<void> {
   await blocks(page).nth(blockIndex).click();
   await page.keyboard.press(where);
+}
+
+async function typeAtEndOf(page: Page, blockIndex: number, text: string): Promise<void> {
+  await placeCaret(page, blockIndex, "End");
   await page.keyboard.type(text);
 }
-const typeAtEndOf = (page: Page, blockIndex: number, text: string) => typeAt(page, blockIndex, "End", text);
+
+/** Both writers put their caret, then type at the same time. */
+async function typeTogether(
+  a: { page: Page; block: number; where: "Home" | "End"; text: string },
+  b: { page: Page; block: number; where: "Home" | "End"; text: string },
+): Promise<void> {
+  await placeCaret(a.page, a.block, a.where);
+  await placeCaret(b.page, b.block, b.where);
+  await Promise.all([a.page.keyboard.type(a.text), b.page.keyboard.type(b.text)]);
+}
 
 test("two writers typing at once, in one paragraph and in two, end with the same text and lose nothing", async ({
   page,
@@ -66,8 +79,14 @@ test("two writers typing at once, in one paragraph and in two, end with the same
   const bob = await coEditor(browser, account, id, baseURL);
 
   // The same paragraph at the same time (one at its start, one at its end), then two paragraphs.
-  await Promise.all([typeAt(page, 0, "Home", "Alice was here. "), typeAtEndOf(bob.page, 0, " Bob too.")]);
-  await Promise.all([typeAtEndOf(page, 1, " A2."), typeAtEndOf(bob.page, 0, " B2.")]);
+  await typeTogether(
+    { page, block: 0, where: "Home", text: "Alice was here. " },
+    { page: bob.page, block: 0, where: "End", text: " Bob too." },
+  );
+  await typeTogether(
+    { page, block: 1, where: "End", text: " A2." },
+    { page: bob.page, block: 0, where: "End", text: " B2." },
+  );
   await Promise.all([waitForSave(page), waitForSave(bob.page)]);
 
   for (const copy of [page, bob.page]) {

@@ -28,7 +28,7 @@ test("the conversation comes back after a reload, and History opens each run's e
   await expect(run).toHaveCount(1);
   await expect(run).toContainText('append "Remembered line"');
   await expect(run).toContainText("1 tool calls");
-  await run.getByRole("button").click();
+  await run.getByRole("button", { expanded: false }).click();
   const types = page.getByTestId("run-log-line");
   await expect(types.first()).toHaveAttribute("data-type", "run-start");
   await expect(types.last()).toHaveAttribute("data-type", "finish");
