@@ -221,3 +221,53 @@ test("Undo run reverts the whole run after a reload in the middle of it, and aga
   );
   await nextDay.close();
 });
+
+test("a writer who drops offline keeps typing; the indicator says so, and everything merges on reconnect — also after closing the tab", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await account.createDocument("Alpha.\n\nBeta.");
+  await open(page, id);
+  const bob = await coEditor(browser, account, id, baseURL);
+
+  await bob.context.setOffline(true);
+  await expect(bob.page.getByTestId("save-status")).toHaveText("Offline — your changes are kept", {
+    timeout: 15_000,
+  });
+  await typeAtEndOf(bob.page, 1, " Bob offline.");
+  await typeAtEndOf(page, 0, " Alice online.");
+  await expect(blocks(page).nth(1)).toHaveText("Beta.");
+  await bob.context.setOffline(false);
+  const merged = ["Alpha. Alice online.", "Beta. Bob offline."];
+  await expect(blocks(page)).toHaveText(merged, { timeout: 15_000 });
+  await expect(blocks(bob.page)).toHaveText(merged);
+  await expect(bob.page.getByTestId("save-status")).toHaveText("Saved");
+
+  // Offline again, typing, then the tab closes: the words wait in this browser and land next time.
+  await bob.context.setOffline(true);
+  await expect(bob.page.getByTestId("save-status")).toHaveText("Offline — your changes are kept", {
+    timeout: 15_000,
+  });
+  await typeAtEndOf(bob.page, 0, " Kept in the browser.");
+  await expect(blocks(bob.page).first()).toHaveText("Alpha. Alice online. Kept in the browser.");
+  // IndexedDB stores each update in a transaction of its own; give the last ones a moment, as a
+  // person's hand leaving the keyboard for the close button does.
+  await bob.page.waitForTimeout(200);
+  // Closing now asks first: the server does not have these words yet. The writer leaves anyway.
+  const asked = bob.page.waitForEvent("dialog");
+  await bob.page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe("beforeunload");
+  await dialog.accept();
+  await expect.poll(() => bob.page.isClosed()).toBe(true);
+  await bob.context.setOffline(false);
+  const again = await bob.context.newPage();
+  await open(again, id);
+  const final = ["Alpha. Alice online. Kept in the browser.", "Beta. Bob offline."];
+  await expect(blocks(again)).toHaveText(final, { timeout: 15_000 });
+  await expect(blocks(page)).toHaveText(final);
+  await bob.context.close();
+});

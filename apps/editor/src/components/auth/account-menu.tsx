@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { forgetOfflineCopies } from "../editor/collab-session";
 import { authClient } from "./auth-client";
 import "./auth.css";
 
@@ -20,6 +21,10 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
       setError(result.error.message ?? result.error.statusText);
       return;
     }
+    // Offline copies of documents stay with the account, not with this browser.
+    await forgetOfflineCopies().catch((error: unknown) =>
+      console.warn("[account] offline copies kept:", error),
+    );
     router.replace("/sign-in");
     router.refresh();
   };

@@ -14,13 +14,21 @@ export interface AgentLive {
 const AgentLiveContext = createContext<AgentLive | null>(null);
 
 /** Provides one live store and one sync session per document editor. */
-export function AgentLiveProvider({ documentId, children }: { documentId: string; children: ReactNode }) {
+export function AgentLiveProvider({
+  documentId,
+  userId,
+  children,
+}: {
+  documentId: string;
+  userId: string;
+  children: ReactNode;
+}) {
   const [value] = useState<AgentLive>(() => {
     let session: CollabSession | null = null;
     return {
       store: createAgentLiveStore(),
       collab: () => {
-        session ??= new CollabSession(documentId);
+        session ??= new CollabSession(documentId, userId);
         return session;
       },
     };

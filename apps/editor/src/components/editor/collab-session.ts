@@ -1,7 +1,8 @@
-import { type BoundDocumentEditor, bindMirroredEditor } from "@coauthor/tools";
+import { type BoundDocumentEditor, bindMirroredEditor, YJS_ROOT_NAME } from "@coauthor/tools";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import type { Provider } from "@lexical/yjs";
 import type { LexicalEditor } from "lexical";
+import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
 
 /** The sync socket: same origin as the page, so the session cookie authenticates it. */
@@ -9,6 +10,29 @@ export const COLLAB_PATH = "/collab";
 
 /** Origin of the agent's edits in the page's Yjs document (its undo manager does not track it). */
 export const AGENT_ORIGIN = "coauthor-agent";
+
+/** IndexedDB databases holding offline copies start with this (per user and document). */
+const OFFLINE_PREFIX = "coauthor:";
+
+/** Deletes every offline copy in this browser (at sign-out: the next person here must not find them). */
+export async function forgetOfflineCopies(): Promise<void> {
+  if (typeof indexedDB === "undefined" || typeof indexedDB.databases !== "function") return;
+  const databases = await indexedDB.databases();
+  await Promise.all(
+    databases
+      .filter((database) => database.name?.startsWith(OFFLINE_PREFIX))
+      .map(
+        (database) =>
+          new Promise<void>((resolve, reject) => {
+            const request = indexedDB.deleteDatabase(database.name ?? "");
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error);
+            // Another tab still has it open: it goes when that tab closes.
+            request.onblocked = () => resolve();
+          }),
+      ),
+  );
+}
 
 function socketUrl(): string {
   const { protocol, host } = window.location;
@@ -26,8 +50,13 @@ export class CollabSession {
   private readonly socket: HocuspocusProviderWebsocket;
   private readonly agent: BoundDocumentEditor;
   private readonly synced: Promise<void>;
+  private readonly offlineName: string;
+  private offline: IndexeddbPersistence | null = null;
+  private readonly readable: Promise<void>;
+  private markReadable: () => void = () => undefined;
 
-  constructor(documentId: string) {
+  constructor(documentId: string, userId: string) {
+    this.offlineName = `${OFFLINE_PREFIX}${userId}:${documentId}`;
     // Not connected yet: Lexical's binding connects once it observes the document, so the first
     // sync arrives as changes it sees (it syncs changes only).
     this.socket = new HocuspocusProviderWebsocket({ url: socketUrl(), autoConnect: false });
@@ -44,6 +73,26 @@ export class CollabSession {
       if (this.provider.isSynced) resolve();
       else this.provider.on("synced", () => resolve());
     });
+    this.readable = new Promise((resolve) => {
+      this.markReadable = resolve;
+    });
+    void this.synced.then(() => this.markReadable());
+  }
+
+  /**
+   * Keeps this copy in IndexedDB too: edits made offline survive a closed tab and merge when the
+   * page next connects. Started only once the page's binding observes the document (its stored
+   * content must arrive as changes the binding sees).
+   */
+  private keepOffline(): void {
+    if (this.offline !== null || typeof indexedDB === "undefined") return;
+    this.offline = new IndexeddbPersistence(this.offlineName, this.doc);
+    void this.offline.whenSynced.then(() => {
+      // A copy kept from an earlier visit can be edited before the server answers.
+      if (this.doc.share.has(YJS_ROOT_NAME) && this.doc.get(YJS_ROOT_NAME, Y.XmlText).length > 0) {
+        this.markReadable();
+      }
+    });
   }
 
   /**
@@ -56,18 +105,47 @@ export class CollabSession {
       // Created with a Y.Doc, the provider always has an awareness.
       awareness: provider.awareness as unknown as Provider["awareness"],
       connect: () => {
+        this.keepOffline();
+        this.followNetwork();
         provider.attach();
         return socket.connect();
       },
-      disconnect: () => socket.disconnect(),
+      disconnect: () => {
+        this.stopFollowingNetwork?.();
+        return socket.disconnect();
+      },
       on: (type: string, listener: (...args: never[]) => void) => provider.on(type, listener),
       off: (type: string, listener: (...args: never[]) => void) => provider.off(type, listener),
     } as Provider;
   }
 
+  private stopFollowingNetwork: (() => void) | null = null;
+
+  /**
+   * Follows the browser's network state: offline closes the socket at once (a dead socket would
+   * otherwise be noticed only when messages stop arriving), online reconnects at once.
+   */
+  private followNetwork(): void {
+    if (this.stopFollowingNetwork !== null || typeof window === "undefined") return;
+    const offline = () => this.socket.disconnect();
+    const online = () => void this.socket.connect();
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", online);
+    this.stopFollowingNetwork = () => {
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
+      this.stopFollowingNetwork = null;
+    };
+  }
+
   /** Resolves once the first sync with the server is done (the copy holds the whole document). */
   whenSynced(): Promise<void> {
     return this.synced;
+  }
+
+  /** Resolves once the copy holds the document: from the server, or from this browser's offline copy. */
+  whenReadable(): Promise<void> {
+    return this.readable;
   }
 
   /** The agent's editor: always holds what the page's document holds (tools wait for `whenSynced`). */

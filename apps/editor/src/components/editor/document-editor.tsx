@@ -61,7 +61,7 @@ export function DocumentEditor({
   return (
     <LexicalCollaboration>
       <LexicalComposer initialConfig={initialConfig}>
-        <AgentLiveProvider documentId={documentId}>
+        <AgentLiveProvider documentId={documentId} userId={user.id}>
           <div className="workspace-body">
             <div className="editor-column">
               <PresenceList />

@@ -53,12 +53,12 @@ export function DocumentCollaboration({
     [collab],
   );
 
-  // The editor starts read-only: words typed before the first sync would go into an empty root
-  // beside the document's real first paragraph.
+  // The editor starts read-only: words typed before the document arrives (from the server or this
+  // browser's offline copy) would go into an empty root beside the document's real first paragraph.
   useEffect(() => {
     let current = true;
     collab()
-      .whenSynced()
+      .whenReadable()
       .then(() => {
         if (current) editor.setEditable(!readOnly);
       });
