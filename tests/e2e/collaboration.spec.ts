@@ -271,3 +271,26 @@ test("a writer who drops offline keeps typing; the indicator says so, and everyt
   await expect(blocks(page)).toHaveText(final);
   await bob.context.close();
 });
+
+test("one writer, two tabs: exactly one tab runs the run's tool calls, and the other takes over when it closes", async ({
+  page,
+  context,
+  account,
+}) => {
+  const id = await account.createDocument("Start.");
+  await open(page, id);
+  await ask(page, "agent", "count to 6");
+  await expect(paragraphs(page).filter({ hasText: /^1$/ })).toHaveCount(1, { timeout: 15_000 });
+
+  // A second tab of the same writer reattaches to the run and follows it.
+  const second = await context.newPage();
+  await open(second, id);
+  await expect(second.getByTestId("assistant-stop")).toBeVisible();
+  await expect(paragraphs(second).filter({ hasText: /^3$/ })).toHaveCount(1, { timeout: 15_000 });
+
+  // The first tab goes away mid-run: the second takes the run's remaining calls over.
+  await page.close();
+  await waitForRunEnd(second);
+  await expect(blocks(second)).toHaveText(["Start.", "1", "2", "3", "4", "5", "6"]);
+  expect(await account.documentMarkdown(id)).toBe("Start.\n\n1\n\n2\n\n3\n\n4\n\n5\n\n6");
+});

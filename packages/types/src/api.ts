@@ -78,3 +78,23 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** A model the server allows, as listed in the panel. */
 export const modelInfoSchema = z.object({ id: z.string(), label: z.string(), offline: z.boolean() });
 export type ModelInfo = z.infer<typeof modelInfoSchema>;
+
+/** Body of `POST /api/llm/agent/:runId/lease`: the tab asking to execute the run's tool calls. */
+export const runLeaseRequestSchema = z.object({
+  tabId: z
+    .string()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, "tabId: letters, digits, _ and - only"),
+  /** Let go of the lease (the tab is closing or stops following). */
+  release: z.boolean().default(false),
+});
+export type RunLeaseRequest = z.infer<typeof runLeaseRequestSchema>;
+
+/** Answer of `POST /api/llm/agent/:runId/lease`. */
+export const runLeaseAnswerSchema = z.object({
+  granted: z.boolean(),
+  /** How long the lease holds without a renewal. */
+  ttlMs: z.number().int().positive(),
+});
+export type RunLeaseAnswer = z.infer<typeof runLeaseAnswerSchema>;

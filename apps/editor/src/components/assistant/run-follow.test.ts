@@ -1,6 +1,6 @@
 import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AgentRunHandlers } from "./run-client";
 import { reattachAgentRun, streamAgentRun } from "./run-follow";
 
@@ -44,6 +44,15 @@ function handlers(executeTool: AgentRunHandlers["executeTool"]) {
   return { value, seen, settled };
 }
 
+/** The lease answer for this tab: granted (default) or held by another tab; renewals every 10 ms. */
+const leaseAnswer = (granted: boolean) => Response.json({ granted, ttlMs: 30 });
+const LEASE_URL = `/api/llm/agent/${RUN}/lease`;
+
+beforeEach(() => {
+  // The lease is let go on pagehide; these tests run outside a browser.
+  vi.stubGlobal("window", new EventTarget());
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -68,6 +77,7 @@ describe("run client", () => {
             rest,
           );
         }
+        if (url === LEASE_URL) return leaseAnswer(true);
         if (url === "/api/llm/agent/callback") {
           posted = JSON.parse(String(init?.body));
           resolveResult(frames({ type: "finish", runId: RUN, id: 2, status: "done" }));
@@ -95,6 +105,7 @@ describe("run client", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string) => {
+        if (url === LEASE_URL) return leaseAnswer(true);
         urls.push(url);
         if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
           // Replay, then the connection drops before the run ends.
@@ -132,5 +143,57 @@ describe("run client", () => {
       `/api/llm/agent/${RUN}/stream?from=0`,
       `/api/llm/agent/${RUN}/stream?from=4`,
     ]);
+  });
+
+  it("a tab without the lease shows the run's calls but runs none, until the holder's lease lapses", async () => {
+    let holderAlive = true;
+    let releaseStream: (text: string) => void = () => undefined;
+    const rest = new Promise<string>((resolve) => {
+      releaseStream = resolve;
+    });
+    const posted: string[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === LEASE_URL) return leaseAnswer(!holderAlive);
+        if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
+          return sse(
+            frames(
+              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
+              toolCall(1, "c1"),
+              { type: "tool-result", runId: RUN, id: 2, toolCallId: "c1", ok: true, summary: "ok" },
+              toolCall(3, "c2"),
+            ),
+            rest,
+          );
+        }
+        if (url === "/api/llm/agent/callback") {
+          posted.push((JSON.parse(String(init?.body)) as { toolCallId: string }).toolCallId);
+          releaseStream(
+            frames(
+              { type: "tool-result", runId: RUN, id: 4, toolCallId: "c2", ok: true, summary: "ok" },
+              { type: "finish", runId: RUN, id: 5, status: "done" },
+            ),
+          );
+          return new Response(null, { status: 204 });
+        }
+        throw new Error(`unexpected fetch ${url}`);
+      }),
+    );
+    const executed: string[] = [];
+    const h = handlers(async (call) => {
+      executed.push(call.toolCallId);
+      return { ok: true, blockIds: ["b1"] };
+    });
+    const following = reattachAgentRun({ runId: RUN, prompt: "p", answeredToolCallIds: [] }, h.value);
+    // The holder (another tab) answered c1; c2 waits for it, and this tab does not touch it.
+    await vi.waitFor(() => expect(h.seen.map((e) => e.id)).toEqual([0, 1, 2, 3]));
+    expect(executed).toEqual([]);
+    // The holder goes away: its lease lapses, this tab takes over and runs the unanswered call once.
+    holderAlive = false;
+    const outcome = await following;
+    expect(outcome.status).toBe("done");
+    expect(executed).toEqual(["c2"]);
+    expect(posted).toEqual(["c2"]);
   });
 });

@@ -10,6 +10,7 @@ import {
   readHttpError,
   ServerError,
 } from "./run-client";
+import { followRunLease, type RunLease } from "./run-lease";
 
 // Following an agent run's event stream to its end: dedupe on (runId, id), run each tool call
 // once and deliver its result, reattach after a dropped connection or a server restart.
@@ -121,6 +122,31 @@ interface FollowState {
   lastId: number;
   seen: Set<string>;
   answered: Set<string>;
+  /** Tool calls seen and not yet answered, for a tab that takes the lease over mid-run. */
+  pending: Map<string, RunEventOf<"tool-call">>;
+  /** Tool calls run by this tab, one at a time, in order. */
+  queue: Promise<void>;
+  lease: RunLease | null;
+}
+
+/** Runs `call` in this tab's turn; only the tab holding the run's lease executes tool calls. */
+async function executeIfLeased(
+  call: RunEventOf<"tool-call">,
+  state: FollowState,
+  handlers: AgentRunHandlers,
+): Promise<void> {
+  if (state.lease !== null && !(await state.lease.held())) return;
+  state.pending.delete(call.toolCallId);
+  await handleToolCall(call, handlers, state.answered);
+}
+
+/** The lease of this tab on the run, started for `state`: on taking it over, the calls still unanswered run here. */
+function leaseFor(state: FollowState, handlers: AgentRunHandlers): RunLease {
+  return followRunLease(state.runId, () => {
+    for (const call of state.pending.values()) {
+      state.queue = state.queue.then(() => executeIfLeased(call, state, handlers));
+    }
+  });
 }
 
 /** Reads one connection's events; resolves with the outcome, or null when the connection dropped. */
@@ -141,10 +167,17 @@ async function readConnection(
       if (event.type === "heartbeat" || state.seen.has(key)) continue;
       state.seen.add(key);
       state.lastId = Math.max(state.lastId, event.id);
-      if (event.type === "tool-result") state.answered.add(event.toolCallId);
+      if (event.type === "tool-result") {
+        state.answered.add(event.toolCallId);
+        state.pending.delete(event.toolCallId);
+      }
       handlers.onEvent(event);
-      if (event.type === "tool-call") await handleToolCall(event, handlers, state.answered);
-      else if (event.type === "finish") return { status: event.status, summary: event.summary };
+      if (event.type === "tool-call") {
+        state.pending.set(event.toolCallId, event);
+        state.queue = state.queue.then(() => executeIfLeased(event, state, handlers));
+        // The holder answers before reading on (calls run in order); a follower reads on at once.
+        if (state.lease === null || (await state.lease.held())) await state.queue;
+      } else if (event.type === "finish") return { status: event.status, summary: event.summary };
       else if (event.type === "error" && !event.recoverable)
         return { status: "failed", reason: event.message };
     }
@@ -175,6 +208,19 @@ async function followRun(
   handlers: AgentRunHandlers,
   first?: Response,
 ): Promise<RunOutcome> {
+  state.lease = leaseFor(state, handlers);
+  try {
+    return await followStream(state, handlers, first);
+  } finally {
+    state.lease.release();
+  }
+}
+
+async function followStream(
+  state: FollowState,
+  handlers: AgentRunHandlers,
+  first?: Response,
+): Promise<RunOutcome> {
   let response = first;
   let lastContact = Date.now();
   for (let attempt = 0; ; attempt++) {
@@ -201,6 +247,18 @@ async function followRun(
   }
 }
 
+function newFollowState(runId: string, answered: readonly string[]): FollowState {
+  return {
+    runId,
+    lastId: -1,
+    seen: new Set(),
+    answered: new Set(answered),
+    pending: new Map(),
+    queue: Promise.resolve(),
+    lease: null,
+  };
+}
+
 /**
  * Starts an agent run and follows its event stream to the end, running each tool call (one at a
  * time, in order) and posting its result. A dropped connection is reattached. Resolves with how
@@ -219,7 +277,7 @@ export async function streamAgentRun(request: RunRequest, handlers: AgentRunHand
   const runId = response.headers.get("x-run-id");
   if (!runId) return { status: "failed", reason: "the server named no run" };
   handlers.onRunId(runId);
-  return followRun({ runId, lastId: -1, seen: new Set(), answered: new Set() }, handlers, response);
+  return followRun(newFollowState(runId, []), handlers, response);
 }
 
 /**
@@ -231,11 +289,5 @@ export async function reattachAgentRun(
   handlers: AgentRunHandlers,
 ): Promise<RunOutcome> {
   handlers.onRunId(run.runId);
-  const state: FollowState = {
-    runId: run.runId,
-    lastId: -1,
-    seen: new Set(),
-    answered: new Set(run.answeredToolCallIds),
-  };
-  return followRun(state, handlers);
+  return followRun(newFollowState(run.runId, run.answeredToolCallIds), handlers);
 }

@@ -171,6 +171,17 @@ export const runEdits = pgTable("agent_run_edits", {
   updatedAt: updatedAt(),
 });
 
+// Which tab executes a run's tool calls: with the document open in several tabs or devices,
+// exactly one of them holds the lease (renewed while it follows the run); another takes over
+// once it expires. With Yjs an edit run twice would land twice in every copy.
+export const runLeases = pgTable("agent_run_leases", {
+  runId: text("run_id")
+    .primaryKey()
+    .references(() => runs.id, { onDelete: "cascade" }),
+  tabId: text("tab_id").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 // The assistant conversation of one user on one document (chat and agent
 // turns), kept on the server so it survives reloads and devices.
 export const conversationMessages = pgTable(
