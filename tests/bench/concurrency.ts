@@ -6,7 +6,8 @@ import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { percentile, round } from "./stats.ts";
 
-function rssBytes(pids: number[]): number {
+/** Resident memory of the given processes together (Linux /proc). */
+export function rssBytes(pids: number[]): number {
   let total = 0;
   for (const pid of pids) {
     const match = readFileSync(`/proc/${pid}/status`, "utf8").match(/VmRSS:\s+(\d+) kB/);
