@@ -76,6 +76,9 @@ const coauthorStorage: Extension = {
   async onChange({ documentName, update, transactionOrigin }) {
     if (isStoredElsewhere(transactionOrigin)) return;
     try {
+      // After this turn's broadcast to the other copies (Hocuspocus flushes at the end of the
+      // turn): the embedded database works on this thread and would hold the keystroke up.
+      await new Promise((resolve) => setImmediate(resolve));
       await appendUpdate(documentName, update);
     } catch (error) {
       log.error("collab: could not append an update", { documentId: documentName, error });
