@@ -47,6 +47,24 @@ async function coEditor(
   return { client, page, context };
 }
 
+/** Alice (`page`, signed in as `owner`) opens a new document holding `markdown`; a co-editor of `role` opens it too. */
+async function shareAndOpen(
+  {
+    page,
+    owner,
+    browser,
+    baseURL,
+  }: { page: Page; owner: CoauthorClient; browser: Browser; baseURL?: string },
+  markdown: string,
+  role: "editor" | "viewer" = "editor",
+) {
+  if (!baseURL) throw new Error("no baseURL");
+  const id = await owner.createDocument(markdown);
+  await open(page, id);
+  const other = await coEditor(browser, owner, id, baseURL, role);
+  return { id, other };
+}
+
 async function placeCaret(page: Page, blockIndex: number, where: "Home" | "End"): Promise<void> {
   await blocks(page).nth(blockIndex).click();
   await page.keyboard.press(where);
@@ -73,10 +91,10 @@ test("two writers typing at once, in one paragraph and in two, end with the same
   browser,
   baseURL,
 }) => {
-  if (!baseURL) throw new Error("no baseURL");
-  const id = await account.createDocument("Shared start.\n\nSecond paragraph.");
-  await open(page, id);
-  const bob = await coEditor(browser, account, id, baseURL);
+  const { other: bob } = await shareAndOpen(
+    { page, owner: account, browser, baseURL },
+    "Shared start.\n\nSecond paragraph.",
+  );
 
   // The same paragraph at the same time (one at its start, one at its end), then two paragraphs.
   await typeTogether(
@@ -130,10 +148,10 @@ test("an agent run in A's copy lands live in B's; B types meanwhile and keeps ev
   browser,
   baseURL,
 }) => {
-  if (!baseURL) throw new Error("no baseURL");
-  const id = await account.createDocument("Alice's opening.\n\nBob's notes.");
-  await open(page, id);
-  const bob = await coEditor(browser, account, id, baseURL);
+  const { other: bob } = await shareAndOpen(
+    { page, owner: account, browser, baseURL },
+    "Alice's opening.\n\nBob's notes.",
+  );
 
   await expect(bob.page.getByTestId("presence-person")).toHaveCount(2);
   await ask(page, "agent", "count to 6");
@@ -173,10 +191,11 @@ test("an agent run in A's copy lands live in B's; B types meanwhile and keeps ev
 });
 
 test("a viewer sees every edit live but cannot type", async ({ page, account, browser, baseURL }) => {
-  if (!baseURL) throw new Error("no baseURL");
-  const id = await account.createDocument("Read me.");
-  await open(page, id);
-  const viewer = await coEditor(browser, account, id, baseURL, "viewer");
+  const { other: viewer } = await shareAndOpen(
+    { page, owner: account, browser, baseURL },
+    "Read me.",
+    "viewer",
+  );
   await expect(viewer.page.getByTestId("document-editor")).toHaveAttribute("contenteditable", "false");
   await typeAtEndOf(page, 0, " Live.");
   await expect(blocks(viewer.page).first()).toHaveText("Read me. Live.");
@@ -228,10 +247,10 @@ test("a writer who drops offline keeps typing; the indicator says so, and everyt
   browser,
   baseURL,
 }) => {
-  if (!baseURL) throw new Error("no baseURL");
-  const id = await account.createDocument("Alpha.\n\nBeta.");
-  await open(page, id);
-  const bob = await coEditor(browser, account, id, baseURL);
+  const { id, other: bob } = await shareAndOpen(
+    { page, owner: account, browser, baseURL },
+    "Alpha.\n\nBeta.",
+  );
 
   await bob.context.setOffline(true);
   await expect(bob.page.getByTestId("save-status")).toHaveText("Offline — your changes are kept", {
@@ -293,4 +312,33 @@ test("one writer, two tabs: exactly one tab runs the run's tool calls, and the o
   await waitForRunEnd(second);
   await expect(blocks(second)).toHaveText(["Start.", "1", "2", "3", "4", "5", "6"]);
   expect(await account.documentMarkdown(id)).toBe("Start.\n\n1\n\n2\n\n3\n\n4\n\n5\n\n6");
+});
+
+test("two co-editors' runs at the same time both land, and each Undo run takes back only its own run", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  const { other: bob } = await shareAndOpen({ page, owner: account, browser, baseURL }, "Shared.");
+
+  await Promise.all([
+    ask(page, "agent", "count to 3"),
+    ask(bob.page, "agent", 'add a heading "Bob\'s heading"'),
+  ]);
+  await Promise.all([waitForRunEnd(page), waitForRunEnd(bob.page)]);
+  for (const copy of [page, bob.page]) {
+    await expect(paragraphs(copy).filter({ hasText: /^[123]$/ })).toHaveCount(3);
+    await expect(copy.getByTestId("document-editor").locator("h2")).toHaveText("Bob's heading");
+  }
+
+  await page.getByTestId("assistant-undo-run").click();
+  for (const copy of [page, bob.page]) {
+    await expect(paragraphs(copy).filter({ hasText: /^[123]$/ })).toHaveCount(0);
+    await expect(copy.getByTestId("document-editor").locator("h2")).toHaveText("Bob's heading");
+  }
+  await bob.page.getByTestId("assistant-undo-run").click();
+  await expect(blocks(page)).toHaveText(["Shared."]);
+  await expect(blocks(bob.page)).toHaveText(["Shared."]);
+  await bob.context.close();
 });

@@ -210,3 +210,12 @@ export class CoauthorClient {
     return run;
   }
 }
+
+/** An owner with a new document (holding `markdown`) shared with a fresh member of `role`. */
+export async function sharedDocument(baseURL: string, role: "editor" | "viewer", markdown = "Shared text.") {
+  const owner = await new CoauthorClient(baseURL).signIn();
+  const member = await new CoauthorClient(baseURL).signIn();
+  const documentId = await owner.createDocument(markdown);
+  await owner.trpc("documents.share", { id: documentId, email: member.email, role });
+  return { owner, member, documentId };
+}

@@ -1,19 +1,10 @@
 import { runEditorTool } from "@coauthor/tools";
-import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { CoauthorClient, sharedDocument } from "../lib/coauthor-client.ts";
 import { SyncClient, tryUpgrade } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
 
 // The sync socket, spoken to directly (a Node client, not the UI): who may connect, what a
 // read-only or hostile client can do to a document (nothing), and what closes a socket.
-
-/** An owner with a document shared with a fresh member of `role`. */
-async function sharedDocument(baseURL: string, role: "editor" | "viewer") {
-  const owner = await new CoauthorClient(baseURL).signIn();
-  const member = await new CoauthorClient(baseURL).signIn();
-  const documentId = await owner.createDocument("Shared text.");
-  await owner.trpc("documents.share", { id: documentId, email: member.email, role });
-  return { owner, member, documentId };
-}
 
 const connect = (baseURL: string, client: CoauthorClient, documentId: string) =>
   new SyncClient({ baseURL, cookie: client.cookie, documentId });

@@ -1,5 +1,5 @@
 import { runEditorTool } from "@coauthor/tools";
-import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { CoauthorClient, sharedDocument } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
 import { workflowRunCount } from "./server-state.ts";
 
@@ -21,15 +21,6 @@ const startRun = (client: CoauthorClient, documentId: string) =>
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ documentId, prompt: 'append "Sneaky"', mode: "agent" }),
   });
-
-/** An owner with a document shared with a fresh member of `role`. */
-async function sharedDocument(baseURL: string, role: "editor" | "viewer") {
-  const owner = await new CoauthorClient(baseURL).signIn();
-  const member = await new CoauthorClient(baseURL).signIn();
-  const documentId = await owner.createDocument("Shared text.");
-  await owner.trpc("documents.share", { id: documentId, email: member.email, role });
-  return { owner, member, documentId };
-}
 
 test.describe("viewers", () => {
   test("a viewer starting an agent run gets 403 and no workflow starts", async ({ baseURL }) => {

@@ -13,6 +13,7 @@ export { createDocumentEditor, type DocumentEditorOptions } from "./document-edi
 export { editorNodes } from "./editor-nodes.ts";
 export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "./editor-tools.ts";
 export { exportMarkdown, importMarkdown, markdownTransformers } from "./markdown.ts";
+export { createStaleGuard, type StaleGuard } from "./stale-guard.ts";
 export { $getBlockType } from "./tools/block-type.ts";
 export { unsafeRegexReason } from "./tools/regex-safety.ts";
 export {

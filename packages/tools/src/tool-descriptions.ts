@@ -5,7 +5,7 @@ import type { ToolName } from "@coauthor/types/tools";
 const IDS =
   'Blocks are the document\'s top-level elements (paragraph, heading, quote, code block, list, table) plus every list item; each has a stable id such as "b1x2y3z4a", taken from readDocument, findText or an earlier result. Ids never change while a block exists.';
 const FAIL =
-  'On failure the result is { ok: false, code, message } and the document is unchanged; the message says what to fix. Codes: "invalid-input" (arguments do not match the schema; the message names the field), "unknown-block" (no such id: read the document again), "wrong-block-type", "invalid-position", "invalid-range", "invalid-markdown", "not-found", "internal-error".';
+  'On failure the result is { ok: false, code, message } and the document is unchanged; the message says what to fix. Codes: "invalid-input" (arguments do not match the schema; the message names the field), "unknown-block" (no such id: read the document again), "wrong-block-type", "invalid-position", "invalid-range", "invalid-markdown", "not-found", "stale-target" (someone changed or deleted that block since you read it: read it again, then decide), "internal-error".';
 const POSITION =
   'position is { at: "start" } or { at: "end" } of the document, { at: "before" | "after", blockId } next to a top-level block, or { at: "selection" } (after the block holding the user\'s cursor; fails with "no-selection" when there is none). In an empty document the placeholder paragraph is replaced.';
 const MARKDOWN =

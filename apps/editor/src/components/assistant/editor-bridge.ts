@@ -1,14 +1,8 @@
-import { $getBlockId, runEditorTool } from "@coauthor/tools";
+import { $getBlockId } from "@coauthor/tools";
 import { $getSelection, $isRangeSelection, type LexicalEditor } from "lexical";
-import type { RunRequest, ToolExecutor } from "./run-client";
+import type { RunRequest } from "./run-client";
 
-// Editor-specific side of the assistant: how tool calls, selection context and the run policy
-// touch the live Lexical editor.
-
-/** Runs each tool call against the live editor (`runEditorTool` reports bad input as a failure, never throws). */
-export function createEditorToolExecutor(editor: LexicalEditor): ToolExecutor {
-  return (call) => runEditorTool(editor, call.toolName, call.input);
-}
+// Editor-specific side of the assistant: the selection sent as context with a prompt.
 
 /** The selected text and the ids of the blocks it touches, or undefined when nothing is selected. */
 export function readSelectionContext(editor: LexicalEditor): RunRequest["selection"] {

@@ -1,5 +1,6 @@
 "use client";
 
+import { createStaleGuard, type StaleGuard } from "@coauthor/tools";
 import type { RunEdits, RunEvent } from "@coauthor/types";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
@@ -8,7 +9,6 @@ import type { RunChanges } from "../editor/block-snapshot";
 import { type RevertReport, revertRunChanges } from "../editor/revert-run";
 import { fromRunEdits, mergeRunEdits, toRunEdits } from "../editor/run-edits";
 import { type RunRecorder, recordAgentEdits } from "../editor/run-recorder";
-import { createEditorToolExecutor } from "./editor-bridge";
 import { createInsertPreviewFeed } from "./insert-preview";
 import type { ToolExecutor } from "./run-client";
 
@@ -128,18 +128,22 @@ export function useRunReview() {
         }),
       };
       recording.current = run;
+      guard.current = null;
       store.update({ active: true });
     },
     [collab, finish, save, store],
   );
 
-  // Tools run on the agent's editor (a mirror of the live document), once this copy has synced.
+  // Tools run on the agent's editor (a mirror of the live document), once this copy has synced,
+  // through the run's stale guard: no write lands on a block someone changed since the model read it.
+  const guard = useRef<StaleGuard | null>(null);
   const executeTool = useMemo((): ToolExecutor => {
     return async (call) => {
       try {
         const session = collab();
         await session.whenSynced();
-        return await createEditorToolExecutor(session.agentEditor)(call);
+        guard.current ??= createStaleGuard(session.agentEditor);
+        return await guard.current.run(call.toolName, call.input);
       } finally {
         // The real edit has landed (or failed): the preview of its input goes.
         preview.settle(call.toolCallId);
