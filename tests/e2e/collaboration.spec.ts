@@ -342,3 +342,21 @@ test("two co-editors' runs at the same time both land, and each Undo run takes b
   await expect(blocks(bob.page)).toHaveText(["Shared."]);
   await bob.context.close();
 });
+
+test("a co-editor removed while the document is open is cut off at once and told so", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  const { id, other: bob } = await shareAndOpen({ page, owner: account, browser, baseURL }, "Private now.");
+  await account.trpc("documents.removeMember", { id, userId: bob.client.userId });
+  await expect(bob.page.getByTestId("save-status")).toContainText("no longer have access", {
+    timeout: 5_000,
+  });
+  await typeAtEndOf(bob.page, 0, " Too late.");
+  await typeAtEndOf(page, 0, " Still Alice's.");
+  await expect(blocks(page)).toHaveText(["Private now. Still Alice's."]);
+  expect(await account.documentMarkdown(id)).toBe("Private now. Still Alice's.");
+  await bob.context.close();
+});

@@ -4,10 +4,24 @@ import type { HocuspocusProvider } from "@hocuspocus/provider";
  * What the save indicator says, from the sync socket: every edit is a small Yjs update sent at
  * once; it is "synced" when the server has acknowledged all of them.
  */
-export type SyncState = "connecting" | "synced" | "syncing" | "offline";
+export type SyncState = "connecting" | "synced" | "syncing" | "offline" | "refused";
+
+/**
+ * Close codes the sync server sends when it will not serve the document: Hocuspocus' reset
+ * (the document failed to load, e.g. a database error), unauthorized and forbidden.
+ */
+const REFUSALS = new Set([4205, 4401, 4403]);
+/** The reason the server gives when it closes a copy because its user's access changed (sync-server.ts). */
+const ACCESS_CHANGED = "access-changed";
 
 /** The state of `provider` given its socket's last status and whether it ever finished a first sync. */
-export function syncStateOf(provider: HocuspocusProvider, status: string, everSynced: boolean): SyncState {
+export function syncStateOf(
+  provider: HocuspocusProvider,
+  status: string,
+  everSynced: boolean,
+  refused = false,
+): SyncState {
+  if (refused) return "refused";
   if (status !== "connected") return everSynced || status === "disconnected" ? "offline" : "connecting";
   if (!provider.isSynced) return everSynced ? "syncing" : "connecting";
   return provider.hasUnsyncedChanges ? "syncing" : "synced";
@@ -20,21 +34,33 @@ export function watchSyncState(
 ): () => void {
   let status = "connecting";
   let everSynced = false;
+  // The server closed the socket with a refusal; cleared by the next successful sync.
+  let refused = false;
   const report = () => {
     everSynced ||= provider.isSynced;
-    onChange(syncStateOf(provider, status, everSynced));
+    onChange(syncStateOf(provider, status, everSynced, refused));
+  };
+  const onClose = ({ event }: { event: { code: number; reason?: string } }) => {
+    if (REFUSALS.has(event.code) || event.reason === ACCESS_CHANGED) refused = true;
+    report();
+  };
+  const onSynced = () => {
+    refused = false;
+    report();
   };
   const onStatus = (event: { status: string }) => {
     status = event.status;
     report();
   };
   provider.on("status", onStatus);
-  provider.on("synced", report);
+  provider.on("synced", onSynced);
+  provider.on("close", onClose);
   provider.on("unsyncedChanges", report);
   report();
   return () => {
     provider.off("status", onStatus);
-    provider.off("synced", report);
+    provider.off("synced", onSynced);
+    provider.off("close", onClose);
     provider.off("unsyncedChanges", report);
   };
 }
@@ -50,5 +76,7 @@ export function describeSyncState(state: SyncState): string {
       return "Saving…";
     case "offline":
       return "Offline — your changes are kept";
+    case "refused":
+      return "Closed: you no longer have access to this document, or it could not be loaded — reload to try again";
   }
 }

@@ -13,6 +13,9 @@ import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from
 /** The path browsers open their sync socket on (same origin and port as the app). */
 export const COLLAB_PATH = "/collab";
 
+/** Why the server closed a copy's connection to a document: its user's access changed (the page says so). */
+export const ACCESS_CHANGED = "access-changed";
+
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
 
@@ -166,7 +169,9 @@ export function closeDocumentSockets(documentId: string, userId?: string): void 
   const document = getSyncServer().hocuspocus.documents.get(documentId);
   if (!document) return;
   for (const connection of [...document.connections.keys()]) {
-    if (userId === undefined || connection.context.userId === userId) connection.close();
+    if (userId === undefined || connection.context.userId === userId) {
+      connection.close({ code: 4403, reason: ACCESS_CHANGED });
+    }
   }
 }
 

@@ -47,10 +47,14 @@ export function DocumentCollaboration({
     (id: string, docs: Map<string, Y.Doc>): Provider => {
       const session = collab();
       docs.set(id, session.doc);
-      watchSyncState(session.provider, (state) => onSyncStateChangeRef.current(state));
+      watchSyncState(session.provider, (state) => {
+        // A copy the server closed takes no more typing: nothing typed there could be saved.
+        if (state === "refused") editor.setEditable(false);
+        onSyncStateChangeRef.current(state);
+      });
       return session.lexicalProvider();
     },
-    [collab],
+    [collab, editor],
   );
 
   // The editor starts read-only: words typed before the document arrives (from the server or this
