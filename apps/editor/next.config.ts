@@ -10,6 +10,7 @@ const nextConfig: NextConfig = {
     "yjs",
     "@hocuspocus/server",
     "@hocuspocus/extension-redis",
+    "ioredis",
     "ws",
   ],
   poweredByHeader: false,

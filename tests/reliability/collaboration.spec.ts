@@ -12,6 +12,13 @@ const append = (copy: SyncClient, markdown: string) =>
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** The block ids of a copy, in document order. */
+const blockIdsOf = (copy: SyncClient) =>
+  copy.bound.editor
+    .getEditorState()
+    .toJSON()
+    .root.children.map((child) => (child as { $?: { blockId?: string } }).$?.blockId ?? "");
+
 /** Paragraph texts of a copy's Markdown, sorted (concurrent appends may interleave in any order). */
 const lines = (markdown: string) => markdown.split("\n\n").filter(Boolean).sort();
 
@@ -52,12 +59,19 @@ test("a server SIGKILLed while two writers type comes back; both reconnect by th
   const want = [...expected].sort();
   for (const copy of copies)
     await expect.poll(() => lines(copy.markdown()), { timeout: 10_000 }).toEqual(want);
-  // What the server stored, read by a fresh client after the copies went away.
+  // What the server stored, read after the copies went away and after one more restart: the same
+  // text, and the same block ids as every copy had.
+  const ids = blockIdsOf(copies[0] as SyncClient);
+  expect(blockIdsOf(copies[1] as SyncClient)).toEqual(ids);
   for (const copy of copies) copy.close();
   expect(lines(await alice.documentMarkdown(documentId))).toEqual(want);
   await server.kill("SIGKILL");
   await server.start();
   expect(lines(await alice.documentMarkdown(documentId))).toEqual(want);
+  const fresh = new SyncClient({ baseURL: server.url, cookie: alice.cookie, documentId });
+  await fresh.synced();
+  expect(blockIdsOf(fresh)).toEqual(ids);
+  fresh.close();
 });
 
 test("twenty writers typing at once on one document converge to the same text, with every word", async () => {

@@ -103,3 +103,17 @@ test("a keystroke on one instance reaches a copy connected to the other, and bot
   expect(await bob.documentMarkdown(documentId)).toBe(viaFirst);
   expect(viaFirst).toBe("Across instances.\n\nTyped on one.\n\nTyped on two.");
 });
+
+test("removing a member on one instance closes their socket on the other within a second", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const owner = await new CoauthorClient(first.url).signIn();
+  const member = await new CoauthorClient(first.url).signIn();
+  const documentId = await owner.createDocument("Shared across instances.");
+  await owner.trpc("documents.share", { id: documentId, email: member.email, role: "editor" });
+  const memberCopy = new SyncClient({ baseURL: second.url, cookie: member.cookie, documentId });
+  await memberCopy.synced();
+
+  await owner.trpc("documents.removeMember", { id: documentId, userId: member.userId });
+  await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
+  memberCopy.close();
+});

@@ -3,7 +3,9 @@ import type { Duplex } from "node:stream";
 import { log } from "@coauthor/agent-workflow";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
+import IORedis from "ioredis";
 import { WebSocketServer } from "ws";
+import { z } from "zod";
 import { env } from "@/env";
 import { roleAllows } from "@/server/auth/roles";
 import { sessionFromHeaders } from "@/server/auth/session";
@@ -26,6 +28,8 @@ export interface SocketContext {
 
 type SyncServer = {
   hocuspocus: Hocuspocus<SocketContext>;
+  /** Asks the other instances to close the sockets a request names (no-op without Redis). */
+  relayClose: (request: { documentId?: string; userId?: string }) => void;
   /** Takes an HTTP upgrade on `COLLAB_PATH`: checks Origin and session, then hands the socket to Hocuspocus. */
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 };
@@ -94,20 +98,54 @@ const coauthorStorage: Extension = {
 
 /** With REDIS_URL, Hocuspocus' Redis extension relays updates and awareness between instances. */
 function redisRelay(): Extension[] {
-  if (!env.REDIS_URL) return [];
-  const url = new URL(env.REDIS_URL);
-  return [
-    new Redis({
-      host: url.hostname,
-      port: Number(url.port || 6379),
-      options: {
-        username: url.username ? decodeURIComponent(url.username) : undefined,
-        password: url.password ? decodeURIComponent(url.password) : undefined,
-        db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
-        tls: url.protocol === "rediss:" ? {} : undefined,
-      },
-    }),
-  ];
+  const url = env.REDIS_URL;
+  if (!url) return [];
+  return [new Redis({ createClient: () => new IORedis(url) })];
+}
+
+/** The Redis channel on which instances ask each other to close sockets (role changes, deletion, sign-out). */
+const CLOSE_CHANNEL = "coauthor:collab:close";
+const closeRequestSchema = z.object({
+  from: z.string(),
+  documentId: z.string().optional(),
+  userId: z.string().optional(),
+});
+type CloseRequest = z.infer<typeof closeRequestSchema>;
+
+/**
+ * Socket closing across instances: a request made on one instance closes the sockets it names
+ * on every instance (with REDIS_URL; without it there is only this one).
+ */
+function closeRelay(
+  onRequest: (request: CloseRequest) => void,
+): (request: Omit<CloseRequest, "from">) => void {
+  const url = env.REDIS_URL;
+  if (!url) return () => undefined;
+  const instance = crypto.randomUUID();
+  const publisher = new IORedis(url);
+  const subscriber = new IORedis(url);
+  for (const client of [publisher, subscriber]) {
+    client.on("error", (error) => log.error("collab: redis", { error }));
+  }
+  subscriber
+    .subscribe(CLOSE_CHANNEL)
+    .catch((error: unknown) => log.error("collab: redis subscribe", { error }));
+  subscriber.on("message", (_channel, message) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      log.warn("collab: an unreadable close request on redis", { message: message.slice(0, 200) });
+      return;
+    }
+    const request = closeRequestSchema.safeParse(parsed);
+    if (request.success && request.data.from !== instance) onRequest(request.data);
+  });
+  return (request) => {
+    publisher
+      .publish(CLOSE_CHANNEL, JSON.stringify({ ...request, from: instance }))
+      .catch((error: unknown) => log.error("collab: redis publish", { error }));
+  };
 }
 
 function createSyncServer(): SyncServer {
@@ -137,8 +175,12 @@ function createSyncServer(): SyncServer {
     });
   }
 
+  const relayClose = closeRelay(({ documentId, userId }) =>
+    closeLocalSockets(hocuspocus, documentId, userId),
+  );
   return {
     hocuspocus,
+    relayClose,
     handleUpgrade: (request, socket, head) => {
       accept(request, socket, head).catch((error: unknown) => {
         log.error("collab: upgrade failed", { error });
@@ -161,24 +203,39 @@ export function getSyncServer(): SyncServer {
   return holder[KEY];
 }
 
-/**
- * Closes the sockets open on a document (all of them, or only `userId`'s): after a member is
- * removed or demoted, or the document is deleted. A client that reconnects is checked again.
- */
-export function closeDocumentSockets(documentId: string, userId?: string): void {
-  const document = getSyncServer().hocuspocus.documents.get(documentId);
-  if (!document) return;
-  for (const connection of [...document.connections.keys()]) {
-    if (userId === undefined || connection.context.userId === userId) {
-      connection.close({ code: 4403, reason: ACCESS_CHANGED });
+/** Closes this instance's sockets on `documentId` (every document when absent), of `userId` only when given. */
+function closeLocalSockets(
+  hocuspocus: Hocuspocus<SocketContext>,
+  documentId?: string,
+  userId?: string,
+): void {
+  const documents =
+    documentId === undefined ? [...hocuspocus.documents.values()] : [hocuspocus.documents.get(documentId)];
+  for (const document of documents) {
+    for (const connection of [...(document?.connections.keys() ?? [])]) {
+      if (userId === undefined || connection.context.userId === userId) {
+        connection.close({ code: 4403, reason: ACCESS_CHANGED });
+      }
     }
   }
 }
 
-/** Closes every socket of a user, on every document (sign out everywhere). */
+/**
+ * Closes the sockets open on a document (all of them, or only `userId`'s), on every instance:
+ * after a member is removed or demoted, or the document is deleted. A client that reconnects is
+ * checked again.
+ */
+export function closeDocumentSockets(documentId: string, userId?: string): void {
+  const server = getSyncServer();
+  closeLocalSockets(server.hocuspocus, documentId, userId);
+  server.relayClose({ documentId, userId });
+}
+
+/** Closes every socket of a user, on every document and instance (sign out everywhere). */
 export function closeUserSockets(userId: string): void {
-  for (const documentId of getSyncServer().hocuspocus.documents.keys())
-    closeDocumentSockets(documentId, userId);
+  const server = getSyncServer();
+  closeLocalSockets(server.hocuspocus, undefined, userId);
+  server.relayClose({ userId });
 }
 
 /** The live Yjs document if this instance has it open, else null. */
