@@ -1,6 +1,6 @@
 "use client";
 
-import { createStaleGuard, type StaleGuard } from "@coauthor/tools";
+import { createStaleGuard, isWriteTool, type StaleGuard } from "@coauthor/tools";
 import type { RunEdits, RunEvent } from "@coauthor/types";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
@@ -95,6 +95,7 @@ export function useRunReview() {
     store.update({ active: false });
     if (ended === null) return Promise.resolve(null);
     ended.recorder.stop();
+    if (ended.runId !== null) collab().forgetRun(ended.runId);
     // After any save in flight, one last save with everything.
     return (ended.saving ?? Promise.resolve(null))
       .catch(() => null)
@@ -103,7 +104,7 @@ export function useRunReview() {
         console.warn("[assistant] could not save the run's edits:", error);
         return editsOf(ended);
       });
-  }, [editsOf, preview, saveOnce, store]);
+  }, [collab, editsOf, preview, saveOnce, store]);
 
   const onAgentActiveChange = useCallback(
     (active: boolean) => {
@@ -143,7 +144,12 @@ export function useRunReview() {
         const session = collab();
         await session.whenSynced();
         guard.current ??= createStaleGuard(session.agentEditor);
-        return await guard.current.run(call.toolName, call.input);
+        const runGuard = guard.current;
+        const run = () => runGuard.run(call.toolName, call.input);
+        // Reads have no effect to repeat; a write runs at most once, whichever tab runs it.
+        return isWriteTool(call.toolName)
+          ? await session.runOnce(call.runId, call.toolCallId, run)
+          : await run();
       } finally {
         // The real edit has landed (or failed): the preview of its input goes.
         preview.settle(call.toolCallId);

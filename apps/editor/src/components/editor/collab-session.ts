@@ -11,6 +11,9 @@ export const COLLAB_PATH = "/collab";
 /** Origin of the agent's edits in the page's Yjs document (its undo manager does not track it). */
 export const AGENT_ORIGIN = "coauthor-agent";
 
+/** The shared map recording which write tool calls have run (see `runOnce`). */
+const AGENT_CALLS = "agentCalls";
+
 /** IndexedDB databases holding offline copies start with this (per user and document). */
 const OFFLINE_PREFIX = "coauthor:";
 
@@ -146,6 +149,32 @@ export class CollabSession {
   /** Resolves once the copy holds the document: from the server, or from this browser's offline copy. */
   whenReadable(): Promise<void> {
     return this.readable;
+  }
+
+  /**
+   * Runs a write tool call at most once across every copy of the document: its result is
+   * recorded in the shared Yjs document (map "agentCalls", key `runId:toolCallId`) right after
+   * its edit, in the same turn, so the two reach the server together. A tab that takes a run
+   * over finds a call another tab already ran and reuses its result instead of editing again.
+   */
+  async runOnce(runId: string, toolCallId: string, run: () => Promise<unknown>): Promise<unknown> {
+    const calls = this.doc.getMap<unknown>(AGENT_CALLS);
+    const key = `${runId}:${toolCallId}`;
+    if (calls.has(key)) return calls.get(key);
+    const result = await run();
+    this.doc.transact(() => calls.set(key, result), AGENT_ORIGIN);
+    return result;
+  }
+
+  /** Drops the records of a run's calls once it has ended (they only guard against a second execution). */
+  forgetRun(runId: string): void {
+    const calls = this.doc.getMap<unknown>(AGENT_CALLS);
+    const prefix = `${runId}:`;
+    const keys = [...calls.keys()].filter((key) => key.startsWith(prefix));
+    if (keys.length === 0) return;
+    this.doc.transact(() => {
+      for (const key of keys) calls.delete(key);
+    }, AGENT_ORIGIN);
   }
 
   /** The agent's editor: always holds what the page's document holds (tools wait for `whenSynced`). */
