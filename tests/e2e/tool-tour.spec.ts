@@ -1,6 +1,6 @@
 import { TOUR_DOCUMENT as DOCUMENT, TOUR_TOOLS } from "../lib/fixtures.ts";
 import { expect, type Page, test } from "../lib/test.ts";
-import { ask, blocks, waitForRunEnd } from "./helpers.ts";
+import { ask, blocks, waitForRunEnd, waitForSave } from "./helpers.ts";
 
 /** Creates a document holding DOCUMENT through the app's own API (same session as the page) and opens it. */
 async function openSeededDocument(page: Page): Promise<void> {
@@ -68,6 +68,9 @@ test("Undo run after the writer typed in another paragraph takes back the agent'
   await page.keyboard.press("End");
   await page.keyboard.type(" Mine.");
   await expect(closing).toHaveText("Closing words. Mine.");
+  // The words are in the shared document (the browser shows typed text a moment before the
+  // editor has taken it in; a move made in that moment would carry the block without them).
+  await waitForSave(page);
 
   await page.getByTestId("assistant-undo-run").click();
   await expect(blocks(page)).toHaveText([

@@ -96,3 +96,15 @@ describe("mirrored editor", () => {
     agent.dispose();
   });
 });
+
+describe("mirrored editor and other writes to the shared document", () => {
+  it("keeps following the shared document after writes of any other origin", async () => {
+    const page = bindDocumentEditor(yjsUpdateFromMarkdown("Alpha."));
+    const agent = bindMirroredEditor(page.doc, "agent");
+    page.doc.transact(() => page.doc.getMap("side").set("k", 1), "bookkeeping");
+    await runEditorTool(page.editor, "insertBlocks", { markdown: "Typed later.", position: { at: "end" } });
+    agent.editor.update(() => undefined, { discrete: true });
+    expect(exportMarkdown(agent.editor)).toBe("Alpha.\n\nTyped later.");
+    agent.dispose();
+  });
+});

@@ -14,6 +14,14 @@ describe("the return path after signing in", () => {
       "//evil.test",
       "/\\evil.test",
       "javascript:alert(1)",
+      // Browsers drop tabs and line breaks from URLs, and read "\" as "/".
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/\t\\evil.example",
+      "/ /evil.example\u0000",
+      "///evil.example",
+      "/\u007f/evil.example",
     ]) {
       expect(safeReturnPath(next)).toBe("/");
     }

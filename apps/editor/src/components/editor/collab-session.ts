@@ -13,6 +13,12 @@ export const AGENT_ORIGIN = "coauthor-agent";
 
 /** The shared map recording which write tool calls have run (see `runOnce`). */
 const AGENT_CALLS = "agentCalls";
+/**
+ * Origin of the writes to that map. Not AGENT_ORIGIN: the mirror skips updates of that origin (it
+ * made them), and a mirror missing one of this copy's updates would hold back every later one.
+ * Not the binding's either, so they stay off the writer's undo stack.
+ */
+const AGENT_CALLS_ORIGIN = "coauthor-agent-calls";
 
 /** IndexedDB databases holding offline copies start with this (per user and document). */
 const OFFLINE_PREFIX = "coauthor:";
@@ -162,7 +168,7 @@ export class CollabSession {
     const key = `${runId}:${toolCallId}`;
     if (calls.has(key)) return calls.get(key);
     const result = await run();
-    this.doc.transact(() => calls.set(key, result), AGENT_ORIGIN);
+    this.doc.transact(() => calls.set(key, result), AGENT_CALLS_ORIGIN);
     return result;
   }
 
@@ -174,7 +180,7 @@ export class CollabSession {
     if (keys.length === 0) return;
     this.doc.transact(() => {
       for (const key of keys) calls.delete(key);
-    }, AGENT_ORIGIN);
+    }, AGENT_CALLS_ORIGIN);
   }
 
   /** The agent's editor: always holds what the page's document holds (tools wait for `whenSynced`). */

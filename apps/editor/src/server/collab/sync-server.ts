@@ -10,6 +10,7 @@ import { env } from "@/env";
 import { roleAllows } from "@/server/auth/roles";
 import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
+import { allowedOrigins } from "@/server/http/same-origin";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
 
 /** The path browsers open their sync socket on (same origin and port as the app). */
@@ -33,14 +34,6 @@ type SyncServer = {
   /** Takes an HTTP upgrade on `COLLAB_PATH`: checks Origin and session, then hands the socket to Hocuspocus. */
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 };
-
-/** The Origins a socket may come from: the app's own (BETTER_AUTH_URL, else the Host the request named). */
-function allowedOrigins(request: IncomingMessage): string[] {
-  if (env.BETTER_AUTH_URL) return [new URL(env.BETTER_AUTH_URL).origin];
-  const host = request.headers.host;
-  if (!host) return [];
-  return env.SECURE_COOKIES === "true" ? [`https://${host}`] : [`http://${host}`, `https://${host}`];
-}
 
 function refuse(socket: Duplex, status: 401 | 403 | 503, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -160,7 +153,8 @@ function createSyncServer(): SyncServer {
 
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const origin = request.headers.origin;
-    if (!origin || !allowedOrigins(request).includes(origin)) return refuse(socket, 403, "Forbidden");
+    if (!origin || !allowedOrigins(request.headers.host).includes(origin))
+      return refuse(socket, 403, "Forbidden");
     const headers = headersOf(request);
     const session = await sessionFromHeaders(headers);
     if (!session) return refuse(socket, 401, "Unauthorized");

@@ -1,4 +1,5 @@
 import type { ApiError } from "@coauthor/types";
+import { crossSiteRefusal } from "./same-origin";
 
 /** A JSON error response with a `<kind>:<surface>` code. */
 export function apiError(status: number, code: string, message: string, headers?: HeadersInit): Response {
@@ -12,6 +13,11 @@ export async function readJsonBody(
   surface: string,
   maxBytes: number,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const crossSite = crossSiteRefusal(request);
+  if (crossSite) {
+    const code = crossSite.status === 415 ? `unsupported_media_type:${surface}` : `forbidden:${surface}`;
+    return { ok: false, response: apiError(crossSite.status, code, crossSite.message) };
+  }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) {
     return {
