@@ -63,6 +63,7 @@ export class CollabSession {
   private offline: IndexeddbPersistence | null = null;
   private readonly readable: Promise<void>;
   private markReadable: () => void = () => undefined;
+  private stopFollowingNetwork: (() => void) | null = null;
 
   constructor(documentId: string, userId: string) {
     this.offlineName = `${OFFLINE_PREFIX}${userId}:${documentId}`;
@@ -127,8 +128,6 @@ export class CollabSession {
       off: (type: string, listener: (...args: never[]) => void) => provider.off(type, listener),
     } as Provider;
   }
-
-  private stopFollowingNetwork: (() => void) | null = null;
 
   /**
    * Follows the browser's network state: offline closes the socket at once (a dead socket would

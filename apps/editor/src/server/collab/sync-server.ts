@@ -48,7 +48,7 @@ function headersOf(request: IncomingMessage): Headers {
   return headers;
 }
 
-/** Updates that must not be appended again: loaded from storage, or relayed from another instance (it stored them). */
+/** Updates relayed from another instance through Redis: the instance that received them stored them. */
 function isStoredElsewhere(origin: unknown): boolean {
   return isTransactionOrigin(origin) && origin.source === "redis";
 }
