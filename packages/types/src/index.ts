@@ -1,4 +1,5 @@
 export * from "./api.ts";
+export * from "./client-json.ts";
 export * from "./events.ts";
 export * from "./plan.ts";
 export * from "./run-edits.ts";

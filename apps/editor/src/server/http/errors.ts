@@ -1,4 +1,4 @@
-import type { ApiError } from "@coauthor/types";
+import { type ApiError, parseClientJson } from "@coauthor/types";
 import { crossSiteRefusal } from "./same-origin";
 
 /** A JSON error response with a `<kind>:<surface>` code. */
@@ -32,11 +32,10 @@ export async function readJsonBody(
       response: apiError(413, `payload_too_large:${surface}`, `body exceeds ${maxBytes} bytes`),
     };
   }
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: apiError(400, `bad_request:${surface}`, "body is not valid JSON") };
-  }
+  const parsed = parseClientJson(text);
+  if (parsed.ok) return parsed;
+  const { path, message } = parsed.problem;
+  return { ok: false, response: apiError(400, `bad_request:${surface}`, `${path} ${message}`) };
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string | null> {

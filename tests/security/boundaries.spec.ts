@@ -1,0 +1,55 @@
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
+
+// One rule at every JSON boundary: no NUL, no lone surrogate, bounded depth — a clear 400 that
+// names the field, never a 500, and nothing stored.
+
+const post = (client: CoauthorClient, path: string, body: string) =>
+  client.fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body });
+
+const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+
+test("hostile strings and depth get a 400 naming the field, on REST routes and tRPC alike", async ({
+  baseURL,
+}) => {
+  const client = await new CoauthorClient(baseURL ?? "").signIn();
+  const documentId = await client.createDocument("Kept.");
+  const listBefore = await client.trpc<unknown[]>("documents.list", {}, "query");
+
+  const cases: { path: string; body: string; field: RegExp }[] = [
+    { path: "/api/trpc/documents.create", body: JSON.stringify({ title: "a\u0000b" }), field: /body\.title/ },
+    { path: "/api/trpc/documents.create", body: '{"title":"\\ud800x"}', field: /lone surrogate/ },
+    {
+      path: "/api/trpc/documents.rename",
+      body: JSON.stringify({ id: documentId, title: "x\u0000" }),
+      field: /title/,
+    },
+    {
+      path: "/api/llm/agent",
+      body: JSON.stringify({ documentId, prompt: "append \u0000", mode: "agent" }),
+      field: /body\.prompt/,
+    },
+    {
+      path: "/api/llm/stream",
+      body: JSON.stringify({ documentId, prompt: "\udfff?", mode: "chat" }),
+      field: /prompt/,
+    },
+    { path: "/api/llm/agent/callback", body: deep(5_000), field: /nested deeper/ },
+    { path: "/api/trpc/documents.create", body: deep(5_000), field: /nested deeper/ },
+  ];
+  for (const { path, body, field } of cases) {
+    const response = await post(client, path, body);
+    expect(response.status, path).toBe(400);
+    const answer = (await response.json()) as { message: string };
+    expect(answer.message, path).toMatch(field);
+  }
+  const query = await client.fetch(
+    `/api/trpc/documents.get?input=${encodeURIComponent(JSON.stringify({ id: "\u0000" }))}`,
+  );
+  expect(query.status).toBe(400);
+
+  // Nothing was created, renamed or started.
+  expect(await client.trpc<unknown[]>("documents.list", {}, "query")).toEqual(listBefore);
+  expect(await client.trpc<unknown[]>("assistant.runs", { documentId }, "query")).toEqual([]);
+  expect(await client.documentMarkdown(documentId)).toBe("Kept.");
+});
