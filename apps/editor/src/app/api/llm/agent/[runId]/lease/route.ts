@@ -1,8 +1,7 @@
 import { type RunLeaseAnswer, runLeaseRequestSchema } from "@coauthor/types";
-import { requireUser } from "@/server/agent/authorize";
+import { requireOwnRun } from "@/server/agent/authorize-run";
 import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "@/server/agent/run-lease";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
-import { findRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 
@@ -16,20 +15,18 @@ export async function POST(
   request: Request,
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
-  const user = await requireUser(request, "lease");
-  if (!user.ok) return user.response;
+  const { runId } = await context.params;
+  // The run's writer, while they may still open its document.
+  const owned = await requireOwnRun(request, runId, "lease");
+  if (!owned.ok) return owned.response;
   const body = await readJsonBody(request, "lease", MAX_BODY_BYTES);
   if (!body.ok) return body.response;
   const input = runLeaseRequestSchema.safeParse(body.value);
   if (!input.success) return apiError(400, "bad_request:lease", describeIssues(input.error.issues));
-  const { runId } = await context.params;
-  const run = await findRun(runId);
-  if (!run) return apiError(404, "not_found:run", "run not found");
-  if (run.userId !== user.userId) return apiError(403, "forbidden:run", "this run is not yours");
   if (input.data.release) {
     await releaseRunLease(runId, input.data.tabId);
     return Response.json({ granted: false, ttlMs: RUN_LEASE_TTL_MS } satisfies RunLeaseAnswer);
   }
-  const granted = run.status === "running" && (await claimRunLease(runId, input.data.tabId));
+  const granted = owned.run.status === "running" && (await claimRunLease(runId, input.data.tabId));
   return Response.json({ granted, ttlMs: RUN_LEASE_TTL_MS } satisfies RunLeaseAnswer);
 }
