@@ -53,3 +53,19 @@ test("hostile strings and depth get a 400 naming the field, on REST routes and t
   expect(await client.trpc<unknown[]>("assistant.runs", { documentId }, "query")).toEqual([]);
   expect(await client.documentMarkdown(documentId)).toBe("Kept.");
 });
+
+test("hostile query and path parameters are refused, never a 500", async ({ baseURL }) => {
+  const client = await new CoauthorClient(baseURL ?? "").signIn();
+  const active = await client.fetch(`/api/llm/agent/active?documentId=${encodeURIComponent("a\u0000b")}`);
+  expect(active.status).toBe(400);
+  expect(((await active.json()) as { message: string }).message).toMatch(/documentId.*NUL/);
+  for (const [method, path] of [
+    ["GET", "/api/llm/agent/%00/stream?from=0"],
+    ["DELETE", "/api/llm/agent/%00"],
+    ["GET", "/api/runs/%00/events"],
+    ["GET", `/api/llm/agent/${"r".repeat(5_000)}/stream`],
+  ] as const) {
+    const response = await client.fetch(path, { method });
+    expect(response.status, `${method} ${path.slice(0, 40)}`).toBe(404);
+  }
+});

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // One rule for every JSON value a client sends (route bodies, tRPC inputs), checked before any
 // schema or recursive work: bounded depth and size, and strings that storage and the editor can
 // hold. PostgreSQL cannot store NUL in text, and a lone UTF-16 surrogate is not valid Unicode
@@ -86,4 +88,18 @@ export function parseClientJson(
   }
   const problem = clientJsonProblem(value, root);
   return problem ? { ok: false, problem } : { ok: true, value };
+}
+
+/**
+ * A string from a client (a query or path parameter, outside any JSON body), held to the same
+ * rule: at most `max` characters, no NUL, no lone surrogate.
+ */
+export function boundaryString(max: number) {
+  return z
+    .string()
+    .max(max)
+    .superRefine((value, ctx) => {
+      const problem = stringProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    });
 }

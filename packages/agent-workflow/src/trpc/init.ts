@@ -5,7 +5,14 @@ export interface TRPCContext {
   userId: string | null;
 }
 
-const t = initTRPC.context<TRPCContext>().create();
+const t = initTRPC.context<TRPCContext>().create({
+  // An unexpected failure (a database error, say) is logged where it happened; the browser gets
+  // no SQL, no stack, only that something went wrong.
+  errorFormatter: ({ shape, error }) =>
+    error.code === "INTERNAL_SERVER_ERROR"
+      ? { ...shape, message: "internal error", data: { ...shape.data, stack: undefined } }
+      : shape,
+});
 
 /** Builds a router; every feature router of the app is made with this. */
 export const createTRPCRouter = t.router;

@@ -1,6 +1,10 @@
+import { boundaryString } from "@coauthor/types";
 import { requireUser } from "@/server/agent/authorize";
 import { findRunWithRole } from "@/server/documents";
 import { apiError } from "@/server/http/errors";
+
+/** A run id as the engine makes them; anything else (NUL, a megabyte) names no run. */
+export const runIdSchema = boundaryString(200);
 
 /**
  * The session user's run (they started it and may still open its document), or the error response.
@@ -14,6 +18,8 @@ export async function requireOwnRun(
 ) {
   const user = await requireUser(request, surface);
   if (!user.ok) return user;
+  if (!runIdSchema.safeParse(runId).success)
+    return { ok: false as const, response: apiError(404, "not_found:run", "run not found") };
   const found = await findRunWithRole(runId, user.userId);
   if (!found) return { ok: false as const, response: apiError(404, "not_found:run", "run not found") };
   const audits = options.ownerMayAudit === true && found.role === "owner";

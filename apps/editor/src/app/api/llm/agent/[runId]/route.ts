@@ -1,5 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { requireUser } from "@/server/agent/authorize";
+import { runIdSchema } from "@/server/agent/authorize-run";
 import { cancelAgentRun } from "@/server/agent/run-control";
 import { apiError } from "@/server/http/errors";
 import { findRun } from "@/server/runs";
@@ -14,7 +15,7 @@ export async function DELETE(
   const user = await requireUser(request, "cancel");
   if (!user.ok) return user.response;
   const { runId } = await context.params;
-  const run = await findRun(runId);
+  const run = runIdSchema.safeParse(runId).success ? await findRun(runId) : null;
   if (!run) return apiError(404, "not_found:run", "run not found");
   if (run.userId !== user.userId) return apiError(403, "forbidden:run", "this run is not yours");
   await cancelAgentRun(runId, "stopped by the writer");

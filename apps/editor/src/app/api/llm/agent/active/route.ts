@@ -1,3 +1,4 @@
+import { boundaryString } from "@coauthor/types";
 import { z } from "zod";
 import type { ActiveRunResponse } from "@/components/assistant/run-client";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
@@ -8,7 +9,7 @@ import { answeredToolCallIds, findRunningRun } from "@/server/runs";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const querySchema = z.object({ documentId: z.string().min(1).max(100) });
+const querySchema = z.object({ documentId: boundaryString(100).pipe(z.string().min(1)) });
 
 /**
  * The caller's agent run still going on a document (`{ run: null }` when none), so a reloaded
