@@ -26,6 +26,8 @@ export interface Participant {
 }
 
 const AGENT_FIELD = "agent";
+/** Most blocks one agent edit flashes in other copies. */
+const MAX_MARKED_BLOCKS = 50;
 
 function isAgentPresence(value: unknown): value is AgentPresence {
   if (typeof value !== "object" || value === null) return false;
@@ -50,7 +52,15 @@ export function participantsOf(awareness: Awareness): Participant[] {
     const color =
       typeof state.color === "string" && /^[#a-z0-9(),.%\s-]{1,40}$/i.test(state.color) ? state.color : "";
     if (!name) continue;
-    const agent = isAgentPresence(state[AGENT_FIELD]) ? (state[AGENT_FIELD] as AgentPresence) : null;
+    const claimed = state[AGENT_FIELD];
+    // Bounded: another client's state decides how much this copy highlights and renders.
+    const agent = isAgentPresence(claimed)
+      ? {
+          for: claimed.for.slice(0, 80),
+          blockIds: claimed.blockIds.slice(0, MAX_MARKED_BLOCKS),
+          at: claimed.at,
+        }
+      : null;
     participants.push({ clientId, name, color, self: clientId === awareness.clientID, agent });
   }
   return participants.sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
