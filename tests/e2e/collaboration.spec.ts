@@ -65,6 +65,49 @@ async function shareAndOpen(
   return { id, other };
 }
 
+/**
+ * Waits until the browser's offline copy holds everything typed so far: the editor's own state
+ * has `text` (the browser shows typed text a moment before), and a write transaction on the
+ * copy's IndexedDB store completes — IndexedDB runs write transactions on one store in order, so
+ * every update stored before it is on disk.
+ */
+async function offlineCopyStored(page: Page, database: string, text: string): Promise<void> {
+  await expect
+    .poll(() =>
+      page.getByTestId("document-editor").evaluate((root) => {
+        interface Serialized {
+          text?: string;
+          children?: Serialized[];
+        }
+        interface LexicalRoot {
+          __lexicalEditor?: { getEditorState(): { toJSON(): { root: Serialized } } };
+        }
+        const textOf = (node: Serialized): string =>
+          (node.text ?? "") + (node.children ?? []).map(textOf).join("");
+        const editor = (root as unknown as LexicalRoot).__lexicalEditor;
+        return editor ? textOf(editor.getEditorState().toJSON().root) : "";
+      }),
+    )
+    .toContain(text);
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve, reject) => {
+        const opened = indexedDB.open(name);
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          const transaction = db.transaction("updates", "readwrite");
+          transaction.oncomplete = () => {
+            db.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    database,
+  );
+}
+
 async function placeCaret(page: Page, blockIndex: number, where: "Home" | "End"): Promise<void> {
   await blocks(page).nth(blockIndex).click();
   await page.keyboard.press(where);
@@ -272,9 +315,11 @@ test("a writer who drops offline keeps typing; the indicator says so, and everyt
   });
   await typeAtEndOf(bob.page, 0, " Kept in the browser.");
   await expect(blocks(bob.page).first()).toHaveText("Alpha. Alice online. Kept in the browser.");
-  // IndexedDB stores each update in a transaction of its own; give the last ones a moment, as a
-  // person's hand leaving the keyboard for the close button does.
-  await bob.page.waitForTimeout(200);
+  await offlineCopyStored(
+    bob.page,
+    `coauthor:${bob.client.userId}:${id}`,
+    "Alpha. Alice online. Kept in the browser.",
+  );
   // Closing now asks first: the server does not have these words yet. The writer leaves anyway.
   const asked = bob.page.waitForEvent("dialog");
   await bob.page.close({ runBeforeUnload: true });

@@ -4,7 +4,7 @@
 // use it to do what a hostile or a very busy client would.
 
 import { type BoundDocumentEditor, bindDocumentEditor, exportMarkdown } from "@coauthor/tools";
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
+import { HocuspocusProvider, HocuspocusProviderWebsocket, MessageType } from "@hocuspocus/provider";
 import WebSocket from "ws";
 import type * as Y from "yjs";
 
@@ -38,6 +38,26 @@ export async function tryUpgrade(options: Omit<SyncClientOptions, "documentId">)
   });
 }
 
+/** The message type of a Hocuspocus frame: after the document name (a length-prefixed string), a varint. */
+function messageTypeOf(data: unknown): number | null {
+  const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : data instanceof Uint8Array ? data : null;
+  if (bytes === null) return null;
+  let at = 0;
+  const varUint = () => {
+    let value = 0;
+    for (let shift = 0; at < bytes.length; shift += 7) {
+      const byte = bytes[at++] ?? 0;
+      value += (byte & 0x7f) * 2 ** shift;
+      if (byte < 0x80) return value;
+    }
+    return null;
+  };
+  const nameLength = varUint();
+  if (nameLength === null) return null;
+  at += nameLength;
+  return varUint();
+}
+
 /** A connected copy of a document: its Yjs doc, a headless editor bound to it, and the provider. */
 export class SyncClient {
   readonly bound: BoundDocumentEditor;
@@ -46,6 +66,8 @@ export class SyncClient {
   /** Close reasons the server sent (e.g. a refused connection), in order. */
   readonly closes: string[] = [];
   readonly refusals: string[] = [];
+  /** How many updates the server has answered (applied, or refused for a read-only connection). */
+  statusReplies = 0;
 
   constructor(options: SyncClientOptions) {
     const headers = { cookie: options.cookie, origin: options.origin ?? options.baseURL };
@@ -73,6 +95,15 @@ export class SyncClient {
       onClose: ({ event }) => this.closes.push(`${event.code} ${event.reason}`),
       onAuthenticationFailed: ({ reason }) => this.refusals.push(reason),
     });
+    this.provider.on("message", ({ event }: { event: MessageEvent }) => {
+      if (messageTypeOf(event.data) === MessageType.SyncStatus) this.statusReplies++;
+    });
+    this.provider.attach();
+  }
+
+  /** Connects this document again (as a browser does after the server closed it), so the server checks its rights anew. */
+  reconnect(): void {
+    this.provider.detach();
     this.provider.attach();
   }
 

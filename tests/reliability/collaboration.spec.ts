@@ -46,7 +46,8 @@ test("a server SIGKILLed while two writers type comes back; both reconnect by th
     type(copies[0] as SyncClient, "Alice", 1, 20),
     type(copies[1] as SyncClient, "Bob", 1, 20),
   ]);
-  await pause(150);
+  // The kill lands in the middle of the typing.
+  await expect.poll(() => expected.length, { intervals: [5] }).toBeGreaterThanOrEqual(12);
   await server.kill("SIGKILL");
   await typing;
   await Promise.all([

@@ -60,9 +60,11 @@ test.describe("what a connection may change", () => {
     await Promise.all([ownerCopy.synced(), viewerCopy.synced()]);
     expect(viewerCopy.markdown()).toBe("Shared text.");
 
+    const answered = viewerCopy.statusReplies;
     await append(viewerCopy, "Vandalism.");
-    // A marker from the owner proves the server has processed everything sent before it.
-    await new Promise((done) => setTimeout(done, 300));
+    // The server has taken the viewer's update (and refused it) once it answers it.
+    await expect.poll(() => viewerCopy.statusReplies).toBeGreaterThan(answered);
+    expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
     await append(ownerCopy, "Owner's line.");
     await ownerCopy.flushed();
     await expect.poll(() => viewerCopy.markdown()).toContain("Owner's line.");
@@ -80,7 +82,8 @@ test.describe("what a connection may change", () => {
     if (!socket) throw new Error("no socket");
     socket.send(syncUpdateMessage(documentId, Uint8Array.from([0xff, 0xff, 0xff, 0x01, 0x02, 0x03])));
     socket.send(syncUpdateMessage(documentId, new Uint8Array(3 * 1024 * 1024)));
-    await new Promise((done) => setTimeout(done, 500));
+    // The oversized message closes the socket, after the malformed one was handled (one socket, in order).
+    await expect.poll(() => attacker.closes.length).toBeGreaterThan(0);
 
     // The server is still up and the document is what it was.
     const witness = connect(baseURL ?? "", owner, documentId);
@@ -108,8 +111,12 @@ test.describe("what closes a socket", () => {
       else await owner.trpc("documents.setRole", { id: documentId, userId: member.userId, role: "viewer" });
       await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
 
+      // The member's copy edits on and connects again, as a browser does: the server checks anew.
       await append(memberCopy, "After.");
-      await new Promise((done) => setTimeout(done, 500));
+      const answered = memberCopy.statusReplies;
+      memberCopy.reconnect();
+      if (change === "removed") await expect.poll(() => memberCopy.refusals.length).toBeGreaterThan(0);
+      else await expect.poll(() => memberCopy.statusReplies).toBeGreaterThan(answered);
       expect(await owner.documentMarkdown(documentId)).toBe("Shared text.\n\nBefore.");
       memberCopy.close();
     });
