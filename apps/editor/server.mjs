@@ -6,6 +6,7 @@
 import { createServer } from "node:http";
 import next from "next";
 
+// The same path as COLLAB_PATH in packages/types (this file runs untranspiled, before Next).
 const COLLAB_PATH = "/collab";
 const SYNC_SERVER = Symbol.for("coauthor.collab");
 

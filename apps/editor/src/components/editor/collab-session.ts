@@ -1,12 +1,10 @@
 import { type BoundDocumentEditor, bindMirroredEditor, YJS_ROOT_NAME } from "@coauthor/tools";
+import { COLLAB_PATH } from "@coauthor/types";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import type { Provider } from "@lexical/yjs";
 import type { LexicalEditor } from "lexical";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
-
-/** The sync socket: same origin as the page, so the session cookie authenticates it. */
-export const COLLAB_PATH = "/collab";
 
 /** Origin of the agent's edits in the page's Yjs document (its undo manager does not track it). */
 export const AGENT_ORIGIN = "coauthor-agent";

@@ -1,3 +1,4 @@
+import { ACCESS_CHANGED } from "@coauthor/types";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 
 /**
@@ -11,8 +12,6 @@ export type SyncState = "connecting" | "synced" | "syncing" | "offline" | "refus
  * (the document failed to load, e.g. a database error), unauthorized and forbidden.
  */
 const REFUSALS = new Set([4205, 4401, 4403]);
-/** The reason the server gives when it closes a copy because its user's access changed (sync-server.ts). */
-const ACCESS_CHANGED = "access-changed";
 
 /** The state of `provider` given its socket's last status and whether it ever finished a first sync. */
 export function syncStateOf(

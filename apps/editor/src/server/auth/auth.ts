@@ -5,6 +5,7 @@ import { createAuthMiddleware } from "better-auth/api";
 import { env } from "@/env";
 import { type Database, getDb } from "@/server/db";
 import { authAccounts, authSessions, authVerifications, users } from "@/server/db/schema";
+import { allowedOrigins } from "@/server/http/same-origin";
 import { AUTH_COOKIE_PREFIX } from "./cookie";
 
 /** The OAuth providers whose client id and secret are configured. */
@@ -27,17 +28,10 @@ function socialProviders() {
 }
 
 /**
- * CSRF: Better Auth refuses cookie-carrying POSTs whose Origin is not trusted.
- * Without BETTER_AUTH_URL the app answers on whatever host it is reached by
- * (localhost, 127.0.0.1, a LAN address), so the page's own host is trusted —
- * a cross-site form still carries its foreign Origin and is refused.
+ * CSRF: Better Auth refuses cookie-carrying POSTs whose Origin is not trusted; it trusts the
+ * app's own origins, the same the API routes and the sync socket accept (server/http/same-origin).
+ * A cross-site form still carries its foreign Origin and is refused.
  */
-function sameSiteOrigins(request: Request | undefined): string[] {
-  const host = request?.headers.get("host");
-  if (!host) return [];
-  return env.SECURE_COOKIES === "true" ? [`https://${host}`] : [`http://${host}`, `https://${host}`];
-}
-
 function createAuth(db: Database) {
   const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE };
   return betterAuth({
@@ -52,7 +46,7 @@ function createAuth(db: Database) {
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
     socialProviders: socialProviders(),
-    trustedOrigins: (request) => sameSiteOrigins(request),
+    trustedOrigins: (request) => allowedOrigins(request?.headers.get("host")),
     // No cookie cache: every request reads the session row, so "sign out everywhere" is immediate.
     session: { expiresIn: 60 * 60 * 24 * 30, cookieCache: { enabled: false } },
     // Per client address; password guessing and sign-up floods get 429.

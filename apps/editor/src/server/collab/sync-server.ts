@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { log } from "@coauthor/agent-workflow";
+import { ACCESS_CHANGED, COLLAB_PATH } from "@coauthor/types";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
 import IORedis from "ioredis";
@@ -12,12 +13,6 @@ import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
-
-/** The path browsers open their sync socket on (same origin and port as the app). */
-export const COLLAB_PATH = "/collab";
-
-/** Why the server closed a copy's connection to a document: its user's access changed (the page says so). */
-export const ACCESS_CHANGED = "access-changed";
 
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;

@@ -12,7 +12,7 @@ export async function readJsonBody(
   request: Request,
   surface: string,
   maxBytes: number,
-): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+): Promise<{ ok: true; value: unknown; text: string } | { ok: false; response: Response }> {
   const crossSite = crossSiteRefusal(request);
   if (crossSite) {
     const code = crossSite.status === 415 ? `unsupported_media_type:${surface}` : `forbidden:${surface}`;
@@ -33,7 +33,7 @@ export async function readJsonBody(
     };
   }
   const parsed = parseClientJson(text);
-  if (parsed.ok) return parsed;
+  if (parsed.ok) return { ok: true, value: parsed.value, text };
   const { path, message } = parsed.problem;
   return { ok: false, response: apiError(400, `bad_request:${surface}`, `${path} ${message}`) };
 }

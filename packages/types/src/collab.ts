@@ -1,0 +1,7 @@
+// What the browser and the sync server must agree on about the collaboration socket.
+
+/** The path of the sync socket, on the app's own origin and port. */
+export const COLLAB_PATH = "/collab";
+
+/** The reason the sync server gives when it closes a copy because its user's access changed. */
+export const ACCESS_CHANGED = "access-changed";
