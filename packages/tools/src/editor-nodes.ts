@@ -1,4 +1,5 @@
 import { CodeHighlightNode, CodeNode } from "@lexical/code";
+import { HorizontalRuleNode } from "@lexical/extension";
 import { AutoLinkNode, LinkNode } from "@lexical/link";
 import { ListItemNode, ListNode } from "@lexical/list";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
@@ -18,4 +19,5 @@ export const editorNodes: ReadonlyArray<Klass<LexicalNode>> = [
   TableNode,
   TableRowNode,
   TableCellNode,
+  HorizontalRuleNode,
 ];

@@ -12,7 +12,7 @@ export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
 export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "./editor-tools.ts";
-export { exportMarkdown, importMarkdown, markdownTransformers } from "./markdown.ts";
+export { exportMarkdown, importMarkdown, markdownShortcutTransformers } from "./markdown.ts";
 export { createStaleGuard, type StaleGuard } from "./stale-guard.ts";
 export { $getBlockType } from "./tools/block-type.ts";
 export { unsafeRegexReason } from "./tools/regex-safety.ts";

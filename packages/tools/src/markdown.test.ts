@@ -9,7 +9,7 @@ import {
 
 const roundTrips: [string, string][] = [
   ["headings", "# One\n\n## Two\n\n### Three\n\n###### Six"],
-  ["bullet list", "- a\n- b\n    - nested"],
+  ["bullet list", "- a\n- b\n  - nested"],
   ["numbered list", "1. first\n2. second"],
   ["check list", "- [ ] todo\n- [x] done"],
   ["quote", "> quoted text"],

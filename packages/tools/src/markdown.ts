@@ -1,12 +1,8 @@
 import { createHeadlessEditor } from "@lexical/headless";
+import { $isListNode, type ListNode } from "@lexical/list";
+import { CHECK_LIST, TRANSFORMERS, type Transformer } from "@lexical/markdown";
 import {
-  $convertFromMarkdownString,
-  $generateNodesFromMarkdownString,
-  CHECK_LIST,
-  TRANSFORMERS,
-  type Transformer,
-} from "@lexical/markdown";
-import {
+  $createParagraphNode,
   $getRoot,
   $isElementNode,
   $isParagraphNode,
@@ -17,34 +13,70 @@ import {
 } from "lexical";
 import { editorNodes } from "./editor-nodes.ts";
 import { committedBlockMarkdown } from "./markdown-cache.ts";
-import { $blockMarkdown, $documentMarkdown } from "./markdown-export.ts";
-import { TABLE } from "./markdown-table.ts";
+import { $markdownToNodes } from "./markdown-parse.ts";
+import { $blockMarkdown } from "./markdown-write.ts";
 
-/** The Markdown transformers used for every import of the document (GFM tables included). */
-export const markdownTransformers: Transformer[] = [TABLE, CHECK_LIST, ...TRANSFORMERS];
+// The one Markdown module: the tools, the paste handler, the server's snapshots and exports and
+// the chat context all read and write Markdown through these functions, so the model, the writer
+// and the server see the same Markdown for the same document. Reading is markdown-parse.ts
+// (micromark, CommonMark + GFM), writing markdown-write.ts (mdast-util-to-markdown).
 
 /**
- * The whole document of `editor` as Markdown. Export uses this package's one-pass writer rather
- * than @lexical/markdown's (several times faster on long documents), and reuses the Markdown of
- * blocks no update has touched since the last export; its output reads back through
- * `importMarkdown` to the same blocks, text and formats.
+ * Typing shortcuts in the editor ("# " makes a heading, "- " a list). Only for typing: Markdown
+ * text is always read by `importMarkdown` / `$parseMarkdownBlocks`.
  */
+export const markdownShortcutTransformers: Transformer[] = [CHECK_LIST, ...TRANSFORMERS];
+
+function isUnorderedList(list: ListNode): boolean {
+  return list.getListType() !== "number";
+}
+
+/**
+ * The whole document as Markdown: blocks separated by a blank line, empty paragraphs dropped. A
+ * list right after a list of the same kind is written with the other markers ("*" / "1)"), or the
+ * two would read back as one list.
+ */
+export function $documentMarkdown(
+  blockMarkdown: (block: LexicalNode, alternate: boolean) => string = $blockMarkdown,
+): string {
+  const parts: string[] = [];
+  let previous: { list: ListNode; alternate: boolean } | null = null;
+  for (let block = $getRoot().getFirstChild(); block !== null; block = block.getNextSibling()) {
+    const alternate: boolean =
+      $isListNode(block) &&
+      previous !== null &&
+      isUnorderedList(previous.list) === isUnorderedList(block) &&
+      !previous.alternate;
+    const markdown = blockMarkdown(block, alternate);
+    if (markdown === "") continue;
+    parts.push(markdown);
+    previous = $isListNode(block) ? { list: block, alternate } : null;
+  }
+  return parts.join("\n\n");
+}
+
+/** The whole document of `editor` as Markdown, reusing the Markdown of blocks no update touched. */
 export function exportMarkdown(editor: LexicalEditor): string {
   return editor.read(() => $documentMarkdown(committedBlockMarkdown(editor)));
 }
 
-/** Replaces the whole document of `editor` with `markdown`, committing synchronously. */
-export function importMarkdown(editor: LexicalEditor, markdown: string, options?: { tag?: string }): void {
-  editor.update(() => $convertFromMarkdownString(markdown, markdownTransformers), {
-    discrete: true,
-    tag: options?.tag,
-  });
+/** Parses `markdown` into new, unattached top-level blocks inside the active update. */
+export function $parseMarkdownBlocks(markdown: string): LexicalNode[] {
+  return $markdownToNodes(markdown).filter(
+    (node) => !($isParagraphNode(node) && node.getChildrenSize() === 0),
+  );
 }
 
-/** Parses `markdown` into new, unattached top-level blocks inside the active update; blank lines make no blocks. */
-export function $parseMarkdownBlocks(markdown: string): LexicalNode[] {
-  return $generateNodesFromMarkdownString(markdown, markdownTransformers).filter(
-    (node) => !($isParagraphNode(node) && node.getTextContentSize() === 0),
+/** Replaces the whole document of `editor` with `markdown`, committing synchronously. */
+export function importMarkdown(editor: LexicalEditor, markdown: string, options?: { tag?: string }): void {
+  editor.update(
+    () => {
+      const blocks = $parseMarkdownBlocks(markdown);
+      $getRoot()
+        .clear()
+        .append(...(blocks.length > 0 ? blocks : [$createParagraphNode()]));
+    },
+    { discrete: true, tag: options?.tag },
   );
 }
 
@@ -56,11 +88,7 @@ function $serializeNode(node: LexicalNode): SerializedLexicalNode {
 
 let scratch: LexicalEditor | null = null;
 
-/**
- * A throwaway editor that knows the document's nodes, reused between calls. Markdown import in
- * Lexical works on an element inside an update, so parsing Markdown without touching the live
- * document happens here.
- */
+/** A throwaway editor that knows the document's nodes, reused between calls, for work off the live document. */
 function getScratchEditor(): LexicalEditor {
   scratch ??= createHeadlessEditor({
     namespace: "coauthor-scratch",
@@ -74,14 +102,13 @@ function getScratchEditor(): LexicalEditor {
 
 /** Parses `markdown` into serialized top-level blocks without touching any live document. */
 export function markdownToSerializedBlocks(markdown: string): SerializedLexicalNode[] {
-  const editor = getScratchEditor();
   let blocks: SerializedLexicalNode[] = [];
-  editor.update(
+  getScratchEditor().update(
     () => {
-      $convertFromMarkdownString(markdown, markdownTransformers);
-      blocks = $getRoot().getChildren().map($serializeNode);
+      const root = $getRoot().append(...$parseMarkdownBlocks(markdown));
+      blocks = root.getChildren().map($serializeNode);
       // Leave the scratch editor small for the next caller.
-      $getRoot().clear();
+      root.clear();
     },
     { discrete: true },
   );

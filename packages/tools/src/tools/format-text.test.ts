@@ -56,11 +56,11 @@ const applies: ToolCase[] = [
   },
   {
     name: "formatText inside a table cell",
-    markdown: "| a | b |\n| --- | --- |\n| 1 | 2 |",
+    markdown: "| a | b |\n| - | - |\n| 1 | 2 |",
     tool: "formatText",
     input: (i) => ({ blockId: i[0], text: "2", add: ["bold"] }),
     output: same(0),
-    after: "| a | b |\n| --- | --- |\n| 1 | **2** |",
+    after: "| a | b |\n| - | - |\n| 1 | **2** |",
   },
 ];
 

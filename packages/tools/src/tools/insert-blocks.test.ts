@@ -54,9 +54,9 @@ const applies: ToolCase[] = [
     name: "insertBlocks parses check lists and tables",
     markdown: "x",
     tool: "insertBlocks",
-    input: () => ({ markdown: "- [x] done\n\n| h |\n| --- |\n| v |", position: { at: "end" } }),
+    input: () => ({ markdown: "- [x] done\n\n| h |\n| - |\n| v |", position: { at: "end" } }),
     output: (_i, after) => ({ ok: true, blockIds: after.slice(1) }),
-    after: "x\n\n- [x] done\n\n| h |\n| --- |\n| v |",
+    after: "x\n\n- [x] done\n\n| h |\n| - |\n| v |",
   },
 ];
 

@@ -29,7 +29,7 @@ const applies: ToolCase[] = [
     tool: "replaceBlock",
     input: (i) => ({ blockId: i[0], markdown: "| a | b |\n| - | - |\n| 1 | **2** |" }),
     output: (i) => ({ ok: true, blockIds: [i[0] ?? ""] }),
-    after: "| a | b |\n| --- | --- |\n| 1 | **2** |",
+    after: "| a | b |\n| - | - |\n| 1 | **2** |",
   },
 ];
 

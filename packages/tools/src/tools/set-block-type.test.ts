@@ -39,7 +39,7 @@ const applies: ToolCase[] = [
     tool: "setBlockType",
     input: (i) => ({ blockId: i[0], type: "paragraph" }),
     output: same(0),
-    after: "a\nb",
+    after: "a\\\nb",
   },
   {
     name: "setBlockType of a list to another list type",
@@ -94,7 +94,7 @@ const rejects: ToolCase[] = [
   },
   {
     name: "setBlockType of a table",
-    markdown: "| a |\n| --- |\n| 1 |",
+    markdown: "| a |\n| - |\n| 1 |",
     tool: "setBlockType",
     input: (i) => ({ blockId: i[0], type: "quote" }),
     output: fail("wrong-block-type", "table"),

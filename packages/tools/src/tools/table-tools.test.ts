@@ -1,7 +1,7 @@
 import { describe } from "vitest";
 import { DOC, fail, itAppliesCases, itRejectsCases, type ToolCase } from "../tool-cases.ts";
 
-const TABLE = "| A | B |\n| --- | --- |\n| 1 | 2 |";
+const TABLE = "| A | B |\n| - | - |\n| 1 | 2 |";
 
 const applies: ToolCase[] = [
   {
@@ -23,7 +23,7 @@ const applies: ToolCase[] = [
     tool: "insertTable",
     input: () => ({ rows: [["A", "B"], ["a|b"]], position: { at: "end" } }),
     output: (_i, after) => ({ ok: true, blockIds: after }),
-    after: "| A | B |\n| --- | --- |\n| a\\|b |  |",
+    after: "| A | B |\n| - | - |\n| a\\|b | |",
   },
   {
     name: "updateTableCell writes inline Markdown into a cell",
@@ -31,7 +31,7 @@ const applies: ToolCase[] = [
     tool: "updateTableCell",
     input: (i) => ({ blockId: i[0], row: 1, column: 1, text: "**x** y" }),
     output: (i) => ({ ok: true, blockIds: [i[0] ?? ""] }),
-    after: "| A | B |\n| --- | --- |\n| 1 | **x** y |",
+    after: "| A | B |\n| - | - |\n| 1 | **x** y |",
   },
   {
     name: "updateTableCell can empty a header cell",
@@ -39,7 +39,7 @@ const applies: ToolCase[] = [
     tool: "updateTableCell",
     input: (i) => ({ blockId: i[0], row: 0, column: 0, text: "" }),
     output: (i) => ({ ok: true, blockIds: [i[0] ?? ""] }),
-    after: "|  | B |\n| --- | --- |\n| 1 | 2 |",
+    after: "| | B |\n| - | - |\n| 1 | 2 |",
   },
 ];
 

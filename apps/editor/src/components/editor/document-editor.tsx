@@ -1,6 +1,6 @@
 "use client";
 
-import { editorNodes, markdownTransformers } from "@coauthor/tools";
+import { editorNodes, markdownShortcutTransformers } from "@coauthor/tools";
 import { LexicalCollaboration } from "@lexical/react/LexicalCollaborationContext";
 import { type InitialConfigType, LexicalComposer } from "@lexical/react/LexicalComposer";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
@@ -88,7 +88,7 @@ export function DocumentEditor({
           <ListPlugin />
           <LinkPlugin validateUrl={isSafeUrl} />
           <TabIndentationPlugin />
-          <MarkdownShortcutPlugin transformers={markdownTransformers} />
+          <MarkdownShortcutPlugin transformers={markdownShortcutTransformers} />
           <BlockIdsPlugin />
           <DocumentCollaboration
             documentId={documentId}
