@@ -83,6 +83,11 @@ function collectDefinitions(root: Root): Map<string, Definition> {
 
 type Marks = ReadonlyArray<TextFormatType>;
 
+/** `marks` with `mark` added once: `*_foo_*` is italic, not italic toggled twice. */
+function withMark(marks: Marks, mark: TextFormatType): Marks {
+  return marks.includes(mark) ? marks : [...marks, mark];
+}
+
 function $text(value: string, marks: Marks): LexicalNode[] {
   if (value === "") return [];
   // A soft line break renders as a space: the editor shows the paragraph as Markdown renders it.
@@ -111,17 +116,17 @@ function $phrasing(
         out.push($createLineBreakNode());
         break;
       case "emphasis":
-        out.push(...$phrasing(node.children, [...marks, "italic"], context, inLink));
+        out.push(...$phrasing(node.children, withMark(marks, "italic"), context, inLink));
         break;
       case "strong":
-        out.push(...$phrasing(node.children, [...marks, "bold"], context, inLink));
+        out.push(...$phrasing(node.children, withMark(marks, "bold"), context, inLink));
         break;
       case "delete":
-        out.push(...$phrasing(node.children, [...marks, "strikethrough"], context, inLink));
+        out.push(...$phrasing(node.children, withMark(marks, "strikethrough"), context, inLink));
         break;
       case "inlineCode": {
         const code = $createTextNode(node.value);
-        for (const mark of [...marks, "code" as const]) code.toggleFormat(mark);
+        for (const mark of withMark(marks, "code")) code.toggleFormat(mark);
         out.push(code);
         break;
       }
@@ -258,7 +263,10 @@ function $blocks(
         break;
       }
       case "html":
-        out.push($markRawHtml($createCodeNode("html").append($createTextNode(node.value))));
+        // A block running to the end of the document ends with its line ending, which is no content.
+        out.push(
+          $markRawHtml($createCodeNode("html").append($createTextNode(node.value.replace(/\n+$/, "")))),
+        );
         break;
       case "list":
         out.push($list(node, context));

@@ -52,8 +52,11 @@ type Parent = { children: PhrasingContent[] };
 class PhrasingWriter {
   readonly root: Parent = { children: [] };
   private readonly open: { mark: Mark; node: Parent }[] = [];
-  /** Trailing whitespace of the last text, written once the next node shows which marks stay open. */
-  private pending = "";
+  /**
+   * Trailing whitespace and line breaks after the last text, written once the next text shows
+   * which marks stay open: inside the marks it continues, outside the ones it closes.
+   */
+  private pending: PhrasingContent[] = [];
 
   private target(): Parent {
     return this.open[this.open.length - 1]?.node ?? this.root;
@@ -73,8 +76,12 @@ class PhrasingWriter {
   }
 
   private flushPending(): void {
-    if (this.pending !== "") this.push({ type: "text", value: this.pending });
-    this.pending = "";
+    for (const node of this.pending) this.push(node);
+    this.pending = [];
+  }
+
+  private addPending(value: string): void {
+    if (value !== "") this.pending.push({ type: "text", value });
   }
 
   private text(node: TextNode): void {
@@ -89,12 +96,12 @@ class PhrasingWriter {
     if (core === "") {
       // Whitespace alone closes the marks it lacks and opens none (delimiters must touch text).
       if (keep < this.open.length) this.breakMarksFrom(keep);
-      this.pending += value;
+      this.addPending(value);
       return;
     }
     // Delimiters must touch text: whitespace goes outside the marks that close or open here.
     this.closeFrom(keep);
-    this.pending += lead;
+    this.addPending(lead);
     this.flushPending();
     for (const mark of wanted) {
       if (this.open.some((entry) => entry.mark === mark)) continue;
@@ -103,7 +110,7 @@ class PhrasingWriter {
       this.open.push({ mark, node: child });
     }
     this.push(code ? { type: "inlineCode", value: core } : { type: "text", value: core });
-    this.pending = trail;
+    this.addPending(trail);
   }
 
   /** Closes marks from `index` on, writing pending whitespace outside them. */
@@ -121,8 +128,10 @@ class PhrasingWriter {
     if ($isTextNode(node)) {
       this.text(node);
     } else if ($isLineBreakNode(node)) {
-      this.breakMarks();
-      this.push({ type: "break" });
+      // A hard line break stays inside marks the next text continues (`*foo\\\nbar*`); spaces
+      // before it would be trailing spaces of a line, which Markdown drops.
+      this.pending = this.pending.filter((pending) => pending.type !== "text");
+      this.pending.push({ type: "break" });
     } else if ($isLinkNode(node)) {
       this.breakMarks();
       const title = node.getTitle();
@@ -141,7 +150,10 @@ class PhrasingWriter {
   }
 
   finish(): PhrasingContent[] {
-    this.breakMarks();
+    this.closeFrom(0);
+    // A line break cannot end a paragraph in Markdown; trailing whitespace can.
+    this.pending = this.pending.filter((pending) => pending.type !== "break");
+    this.flushPending();
     return this.root.children;
   }
 }
