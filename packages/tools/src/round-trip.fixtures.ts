@@ -1,4 +1,5 @@
 import { $createCodeNode } from "@lexical/code";
+import { $createHorizontalRuleNode } from "@lexical/extension";
 import { $createLinkNode } from "@lexical/link";
 import { $createListItemNode, $createListNode, type ListNode, type ListType } from "@lexical/list";
 import { $createHeadingNode, $createQuoteNode, type HeadingTagType } from "@lexical/rich-text";
@@ -28,38 +29,27 @@ export type Block =
   | { kind: "heading"; level: number; runs: Run[] }
   | { kind: "code"; language: string; text: string }
   | { kind: "list"; type: ListType; items: Item[] }
-  | { kind: "table"; rows: Run[][][] };
+  | { kind: "table"; rows: Run[][][] }
+  | { kind: "rule" };
 
-// Words mix letters with Markdown's special characters, so escaping is exercised. Backslashes are
-// left out: @lexical/markdown decodes escapes once per level of formatting, so `\\` inside bold
-// text cannot be written so that it reads back. "&#" is left out because table cells decode
-// character references even inside code spans.
+// Words mix letters with every character Markdown gives a meaning to, so escaping is exercised.
 const special = fc
-  .stringMatching(/^[A-Za-z0-9*_`~#>+=&|![\].,:;()-]{1,8}$/)
-  .filter((w) => /[A-Za-z0-9]/.test(w) && !w.includes("&#"));
+  .stringMatching(/^[A-Za-z0-9*_`~#>+=&|![\]\\<.,:;()-]{1,8}$/)
+  .filter((w) => /[A-Za-z0-9]/.test(w));
 const plain = fc.stringMatching(/^[A-Za-z0-9.,:;!]{1,8}$/);
 const textOf = (word: fc.Arbitrary<string>) =>
   fc.array(word, { minLength: 1, maxLength: 4 }).map((words) => words.join(" "));
-// Code is not combined with other formats: after an earlier formatted span, @lexical/markdown's
-// importer no longer reads formatting around a code span (`**a** *`x`*`), whoever wrote it.
-const formats: fc.Arbitrary<Run["formats"]> = fc.oneof(
-  fc.subarray<Run["formats"][number]>(["bold", "italic", "strikethrough"]),
-  fc.constant<Run["formats"]>(["code"]),
-);
-// A code span opening a paragraph with a fence of three or more backticks would read as a code
-// block, so code spans hold no backticks here. Brackets are left out of code spans too: the
-// importer reads `[a, \`a[\` \`](…)` across code spans as a link (found by this property).
-const specialRun: fc.Arbitrary<Run> = fc
-  .record({ text: textOf(special), formats })
-  .map((r) =>
-    r.formats.includes("code") ? { ...r, text: r.text.replace(/`/g, "'").replace(/[[\]]/g, "-") } : r,
-  );
-// Links hold plain words: the importer neither unescapes text that precedes a link on its line
-// nor reads a code span inside a link back as a link.
+const formats: fc.Arbitrary<Run["formats"]> = fc.subarray<Run["formats"][number]>([
+  "bold",
+  "italic",
+  "strikethrough",
+  "code",
+]);
+const specialRun: fc.Arbitrary<Run> = fc.record({ text: textOf(special), formats });
 const linkRun: fc.Arbitrary<Run> = fc.record({
-  text: textOf(plain),
-  formats: fc.subarray(["bold", "italic", "strikethrough"] as const),
-  link: fc.constantFrom("https://example.com/a", "https://lexical.dev/docs?x=1"),
+  text: textOf(special),
+  formats,
+  link: fc.constantFrom("https://example.com/a", "https://lexical.dev/docs?x=1", "/a path (draft).md"),
 });
 const plainRun: fc.Arbitrary<Run> = fc.record({ text: textOf(plain), formats });
 // Runs are separated by a space so that formats meet at word boundaries, as writers produce them.
@@ -67,7 +57,11 @@ const runs = fc.oneof(
   fc.array(specialRun, { minLength: 1, maxLength: 4 }),
   fc.array(fc.oneof(plainRun, linkRun), { minLength: 1, maxLength: 4 }),
 );
-const run = fc.oneof(specialRun, plainRun);
+// GFM cannot write a backslash right before a pipe in a code span in a table: micromark reads
+// `\|` there as an escaped pipe and `\\|` as two backslashes and a pipe.
+const cellRun = fc
+  .oneof(specialRun, plainRun)
+  .map((r) => (r.formats.includes("code") ? { ...r, text: r.text.replace(/\\+\|/g, "|") } : r));
 const item: fc.Arbitrary<Item> = fc.letrec<{ item: Item }>((tie) => ({
   item: fc.record({
     runs,
@@ -82,14 +76,14 @@ const item: fc.Arbitrary<Item> = fc.letrec<{ item: Item }>((tie) => ({
 
 /** Arbitrary block. */
 export const blockArb: fc.Arbitrary<Block> = fc.oneof(
+  fc.constant<Block>({ kind: "rule" }),
   fc.record({ kind: fc.constantFrom("paragraph" as const, "quote" as const), runs }),
   fc.record({ kind: fc.constant("heading" as const), level: fc.integer({ min: 1, max: 6 }), runs }),
   fc.record({
     kind: fc.constant("code" as const),
     language: fc.constantFrom("", "ts", "python"),
-    // Leading and trailing blank lines of a code block are not kept by the importer.
     text: fc
-      .array(fc.stringMatching(/^[!-~][ -~]{0,19}$/), { minLength: 1, maxLength: 3 })
+      .array(fc.stringMatching(/^[ -~]{0,20}$/), { minLength: 1, maxLength: 3 })
       .map((lines) => lines.join("\n")),
   }),
   fc.record({
@@ -103,7 +97,7 @@ export const blockArb: fc.Arbitrary<Block> = fc.oneof(
       .integer({ min: 1, max: 3 })
       .chain((width) =>
         fc.array(
-          fc.array(fc.array(run, { minLength: 1, maxLength: 2 }), { minLength: width, maxLength: width }),
+          fc.array(fc.array(cellRun, { minLength: 1, maxLength: 2 }), { minLength: width, maxLength: width }),
           { minLength: 1, maxLength: 3 },
         ),
       ),
@@ -142,6 +136,8 @@ function $block(block: Block): LexicalNode {
       return $createCodeNode(block.language || undefined).append($createTextNode(block.text));
     case "list":
       return $list(block.type, block.items);
+    case "rule":
+      return $createHorizontalRuleNode();
     case "table": {
       const table = $createTableNode();
       block.rows.forEach((cells, r) => {

@@ -20,11 +20,11 @@ import { blockIds, itemIds } from "./tool-cases.ts";
 
 /**
  * What a Markdown round trip preserves: the sequence of blocks with their kind (paragraph,
- * heading level, quote, code with language, list type with nesting depth and check state, table
- * cells row by row), every block's text, and its runs of bold/italic/strikethrough/code and link
- * targets (adjacent text with the same formatting counts as one run). Not preserved, by design:
- * underline and other formats Markdown cannot write, empty paragraphs, alignment and indent, a
- * numbered list's start, and block ids, which travel in the editor-state JSON instead.
+ * heading level, quote, code with language, thematic break, list type with nesting depth and check
+ * state, table cells row by row), every block's text, and its runs of bold/italic/strikethrough/code
+ * and link targets (adjacent text with the same formatting counts as one run). Not preserved, by
+ * design: underline, highlight and other formats Markdown cannot write, empty paragraphs, alignment
+ * (except a table column's) and indent, and block ids, which travel in the editor-state JSON.
  */
 type Shape = unknown[];
 
