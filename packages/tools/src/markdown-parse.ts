@@ -50,8 +50,8 @@ import { $markRawHtml } from "./markdown-raw-html.ts";
 // Markdown → Lexical. micromark parses (CommonMark + GFM, the same reader as GitHub's renderer);
 // this module maps its syntax tree (mdast) onto the editor's nodes. The mapping, both ways, is
 // listed in the README's "Markdown" section; what the editor cannot hold keeps its text:
-// - raw HTML blocks become code blocks marked as raw HTML (written back verbatim), inline HTML and
-//   footnote markers become literal text;
+// - raw HTML blocks become code blocks and inline tags token texts, both marked as raw HTML and
+//   written back verbatim; footnote markers become literal text;
 // - images become links to the image (their alt text is the link text);
 // - reference links are resolved into ordinary links (a definition no link uses renders nothing
 //   in Markdown either, so it is not kept).
@@ -149,15 +149,33 @@ function $phrasing(
         else out.push($link(target.url, target.title).append(...alt));
         break;
       }
-      case "html":
-        out.push(...$text(node.value, marks));
+      case "html": {
+        // A token: typing next to it makes a new text node instead of merging into the tag. A tag
+        // over several lines loses the lines' indentation, as a paragraph's lines do.
+        const html = $markRawHtml($createTextNode(node.value.replace(/\n[ \t]+/g, "\n")).setMode("token"));
+        for (const mark of marks) html.toggleFormat(mark);
+        out.push(html);
         break;
+      }
       case "footnoteReference":
         out.push(...$text(`[^${node.label ?? node.identifier}]`, marks));
         break;
     }
   }
   return out;
+}
+
+/**
+ * A raw HTML block's source without what is layout rather than content: the indentation all its
+ * lines share (the block may sit deeper than its container's content) and the line ending of a
+ * block that runs to the end of the document.
+ */
+function htmlBlockSource(value: string): string {
+  const lines = value.replace(/\n+$/, "").split("\n");
+  const indent = (line: string) => /^ */.exec(line)?.[0].length ?? 0;
+  const shared = Math.min(...lines.filter((line) => line.trim() !== "").map(indent));
+  if (!Number.isFinite(shared) || shared === 0) return lines.join("\n");
+  return lines.map((line) => line.slice(Math.min(shared, indent(line)))).join("\n");
 }
 
 function $paragraph(children: ReadonlyArray<PhrasingContent>, context: Context): ElementNode {
@@ -263,10 +281,7 @@ function $blocks(
         break;
       }
       case "html":
-        // A block running to the end of the document ends with its line ending, which is no content.
-        out.push(
-          $markRawHtml($createCodeNode("html").append($createTextNode(node.value.replace(/\n+$/, "")))),
-        );
+        out.push($markRawHtml($createCodeNode("html").append($createTextNode(htmlBlockSource(node.value)))));
         break;
       case "list":
         out.push($list(node, context));

@@ -1,10 +1,11 @@
 import { $getState, $setState, createState, type LexicalNode } from "lexical";
 
 /**
- * Marks a code block that holds a raw HTML block of the Markdown it was read from. The editor shows
- * it as HTML source (it renders no HTML: that would be a door for script); Markdown export writes
- * it back verbatim, so a document's HTML survives its round trips. Kept in the node's state, so it
- * travels through the editor-state JSON and the Yjs document with the node.
+ * Marks HTML of the Markdown a node was read from: a code block holding a raw HTML block, or a
+ * token text node holding an inline tag (`<img src=…>`, `<br>`). The editor shows it as HTML source
+ * (it renders no HTML: that would be a door for script); Markdown export writes it back verbatim,
+ * so a document's HTML survives its round trips. Kept in the node's state, so it travels through
+ * the editor-state JSON and the Yjs document with the node.
  */
 const rawHtmlState = createState("rawHtml", { parse: (value) => value === true });
 

@@ -10,6 +10,7 @@ import { toHast } from "mdast-util-to-hast";
 import { describe, expect, it } from "vitest";
 import { createDocumentEditor } from "./document-editor.ts";
 import { exportMarkdown } from "./markdown.ts";
+import { documentText, keepsText, sourceText } from "./markdown-checks.ts";
 import { parseMarkdown } from "./markdown-parse.ts";
 import { $toMdast } from "./markdown-write.ts";
 
@@ -101,34 +102,6 @@ function listKind(list: List): string {
     : list.ordered
       ? "number"
       : "bullet";
-}
-
-/** Every character of the example's text, in order: code, text, alt text and raw HTML. */
-function sourceText(root: Root): string {
-  let out = "";
-  const visit = (node: Nodes): void => {
-    if (node.type === "text" || node.type === "inlineCode" || node.type === "code" || node.type === "html")
-      out += node.value;
-    else if (node.type === "image" || node.type === "imageReference") out += node.alt ?? "";
-    if ("children" in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(root);
-  return out;
-}
-
-const withoutSpace = (text: string) => text.replace(/\s+/g, "");
-
-/** Whether `inner`'s characters all appear in `outer`, in order (whitespace aside). */
-function keepsText(outer: string, inner: string): boolean {
-  const a = withoutSpace(outer);
-  const b = withoutSpace(inner);
-  let i = 0;
-  for (const char of a) if (char === b[i]) i++;
-  return i === b.length;
-}
-
-function documentText(editor: LexicalEditor): string {
-  return editor.read(() => $getRoot().getTextContent());
 }
 
 /** The imported document rendered as HTML, through the same mdast the exporter writes. */

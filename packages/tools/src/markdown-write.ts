@@ -88,7 +88,8 @@ class PhrasingWriter {
     const value = node.getTextContent();
     if (value === "") return;
     const code = node.hasFormat("code");
-    const match = code ? null : /^(\s*)([\s\S]*?)(\s*)$/.exec(value);
+    const html = $isRawHtml(node);
+    const match = code || html ? null : /^(\s*)([\s\S]*?)(\s*)$/.exec(value);
     const [lead, core, trail] = match ? [match[1] ?? "", match[2] ?? "", match[3] ?? ""] : ["", value, ""];
     const wanted = MARKS.filter(([format]) => node.hasFormat(format)).map(([, mark]) => mark);
     let keep = 0;
@@ -109,7 +110,13 @@ class PhrasingWriter {
       this.target().children.push(child);
       this.open.push({ mark, node: child });
     }
-    this.push(code ? { type: "inlineCode", value: core } : { type: "text", value: core });
+    this.push(
+      html
+        ? { type: "html", value: core }
+        : code
+          ? { type: "inlineCode", value: core }
+          : { type: "text", value: core },
+    );
     this.addPending(trail);
   }
 
