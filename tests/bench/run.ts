@@ -12,6 +12,7 @@ import { roundTripChart, writeChart } from "./chart.ts";
 import { benchCollaboration } from "./collaboration.ts";
 import { concurrentRuns } from "./concurrency.ts";
 import { physicalFloor } from "./floor.ts";
+import { benchMarkdown, printMarkdown } from "./markdown.ts";
 import { naiveLoop } from "./naive.ts";
 import { round } from "./stats.ts";
 import { benchTools } from "./tools.ts";
@@ -19,6 +20,8 @@ import { benchTools } from "./tools.ts";
 const quick = process.argv.includes("--quick");
 // `--collab`: only the collaboration section (the agent loop takes minutes).
 const collabOnly = process.argv.includes("--collab");
+// `--markdown`: only the Markdown load/export section (no server needed).
+const markdownOnly = process.argv.includes("--markdown");
 const RUN_LENGTHS = quick ? [10, 50] : [10, 50, 100, 200];
 // A run still going after this long is stopped and reported as such (bounded benchmark time).
 const RUN_BUDGET_MS = Number(process.env.BENCH_RUN_BUDGET_S ?? 90) * 1000;
@@ -26,6 +29,16 @@ const benchStarted = performance.now();
 const DELTAS = 5_000;
 const resultsDir = join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
+
+if (markdownOnly) {
+  const markdown = benchMarkdown();
+  printMarkdown(markdown);
+  writeFileSync(
+    join(resultsDir, "latest.json"),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), node: process.version, markdown }, null, 2)}\n`,
+  );
+  process.exit(0);
+}
 
 const floor = await physicalFloor(500, DELTAS);
 const server = new AppServer(
@@ -126,6 +139,7 @@ try {
     // The naive loop runs last: its long runs leave the server busy replaying them.
     const naive = await naiveLoop(server.url, RUN_LENGTHS, DELTAS, RUN_BUDGET_MS);
     const tools = quick ? [] : await benchTools();
+    const markdown = benchMarkdown();
     const collaboration = await benchCollaboration(server.url, () => server.pids());
     results = {
       measuredAt: new Date().toISOString(),
@@ -137,6 +151,7 @@ try {
       throughput,
       concurrency,
       tools,
+      markdown,
       collaboration,
     };
 
@@ -231,6 +246,7 @@ try {
       })),
     );
     if (tools.length > 0) console.table(tools);
+    printMarkdown(markdown);
     printCollaboration(collaboration);
     const chart = await writeChart(
       roundTripChart([

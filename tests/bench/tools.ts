@@ -45,6 +45,11 @@ function group(n: number): string {
   return parts.join("\n\n");
 }
 
+/** A document of `blocks` blocks of mixed content, as Markdown (ten blocks per group). */
+export function markdownDocument(blocks: number): string {
+  return Array.from({ length: Math.ceil(blocks / 10) }, (_, i) => group(i)).join("\n\n");
+}
+
 function buildDocument(blocks: number): LexicalEditor {
   // Import one hundred-block chunk, then repeat its JSON (without ids) up to the size wanted.
   const chunk = createDocumentEditor({

@@ -13,6 +13,9 @@ export { createDocumentEditor, type DocumentEditorOptions } from "./document-edi
 export { editorNodes } from "./editor-nodes.ts";
 export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "./editor-tools.ts";
 export { exportMarkdown, importMarkdown, markdownShortcutTransformers } from "./markdown.ts";
+// The Markdown module's two halves without an editor (the benchmark's floor).
+export { parseMarkdown } from "./markdown-parse.ts";
+export { writeMarkdown } from "./markdown-write.ts";
 export { createStaleGuard, type StaleGuard } from "./stale-guard.ts";
 export { $getBlockType } from "./tools/block-type.ts";
 export { unsafeRegexReason } from "./tools/regex-safety.ts";

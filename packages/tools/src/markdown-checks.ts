@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { $getRoot, type LexicalEditor } from "lexical";
 import type { Nodes, Root } from "mdast";
 
@@ -29,4 +33,39 @@ export function keepsText(outer: string, inner: string): boolean {
 
 export function documentText(editor: LexicalEditor): string {
   return editor.read(() => $getRoot().getTextContent());
+}
+
+/**
+ * Real documents nobody here wrote: every Markdown file of the packages installed in the
+ * workspace's node_modules (READMEs, changelogs, docs), each distinct text once, in path order, up
+ * to MARKDOWN_CORPUS_LIMIT files (default 1,000, to keep the suite under a minute) of at most 256
+ * KiB each.
+ */
+export const corpusRoot = fileURLToPath(new URL("../../../node_modules/.pnpm", import.meta.url));
+const limit = Number(process.env.MARKDOWN_CORPUS_LIMIT ?? 1_000);
+const MAX_BYTES = 256 * 1024;
+
+function markdownFiles(dir: string, out: string[]): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && !entry.isSymbolicLink()) markdownFiles(path, out);
+    else if (entry.isFile() && /\.(md|markdown)$/i.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+export function corpus(max = limit): { path: string; markdown: string }[] {
+  const seen = new Set<string>();
+  const documents: { path: string; markdown: string }[] = [];
+  for (const path of markdownFiles(corpusRoot, []).sort()) {
+    const size = statSync(path).size;
+    if (size === 0 || size > MAX_BYTES) continue;
+    const markdown = readFileSync(path, "utf8");
+    const hash = createHash("sha256").update(markdown).digest("hex");
+    if (seen.has(hash)) continue;
+    seen.add(hash);
+    documents.push({ path: relative(corpusRoot, path), markdown });
+    if (documents.length >= max) break;
+  }
+  return documents;
 }

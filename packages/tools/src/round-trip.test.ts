@@ -15,6 +15,8 @@ import {
 import { describe, expect, it } from "vitest";
 import { createDocumentEditor } from "./document-editor.ts";
 import { exportMarkdown } from "./markdown.ts";
+import { $fastBlockMarkdown } from "./markdown-fast.ts";
+import { $toMdast, writeMarkdown } from "./markdown-write.ts";
 import { $buildDocument, blockArb, FORMATS } from "./round-trip.fixtures.ts";
 import { blockIds, itemIds } from "./tool-cases.ts";
 
@@ -112,6 +114,29 @@ describe("round trip", () => {
       }),
       { numRuns: 200, seed },
     );
+  });
+
+  it("reads the fast path's Markdown back as the general writer's, wherever it takes a block", () => {
+    let fast = 0;
+    fc.assert(
+      fc.property(documents, (blocks) => {
+        const original = build(blocks);
+        original.read(() => {
+          for (const block of $getRoot().getChildren()) {
+            const quick = $fastBlockMarkdown(block, false);
+            if (quick === null) continue;
+            fast++;
+            const general = writeMarkdown($toMdast(block));
+            expect(shape(createDocumentEditor({ markdown: quick }))).toEqual(
+              shape(createDocumentEditor({ markdown: general })),
+            );
+          }
+        });
+      }),
+      { numRuns: 300, seed },
+    );
+    // The property is only worth something if the fast path was taken.
+    expect(fast).toBeGreaterThan(100);
   });
 
   it("keeps blocks, text and every block and list item id through the editor-state JSON", () => {
