@@ -17,10 +17,17 @@ export async function register() {
   const localWorld = !target || target === "local";
   const { getWorld } = await import("workflow/runtime");
   if (!localWorld) {
+    // This world's job runner delivers over loopback HTTP; the engine routes refuse any request
+    // without the engine's credential, so it goes into the delivery URL (read at each delivery).
+    const { engineDeliveryBaseUrl } = await import("@/server/workflow/engine-delivery");
+    process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
+      process.env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${process.env.PORT ?? "3000"}`,
+    );
     await getWorld().start?.();
   } else {
     // The local world's queue would deliver every workflow and step over HTTP to this very
-    // server; the generated handlers take them in-process instead (a request less per hop).
+    // server; the generated handlers take them in-process instead (a request less per hop, and
+    // the engine routes, which answer only requests carrying the engine's credential, see none).
     const world = getWorld();
     if ("registerHandler" in world && typeof world.registerHandler === "function") {
       const [flow, step] = await Promise.all([
