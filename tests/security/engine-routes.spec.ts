@@ -1,27 +1,12 @@
 import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { forgedDelivery } from "../lib/engine-delivery.ts";
 import { serverEngineAuthorization } from "../lib/server-keys.ts";
 import { expect, test } from "../lib/test.ts";
 
 // The Workflow DevKit queue routes under /.well-known/workflow/v1/ belong to the engine. A forged
-// delivery naming a live run with an attempt count over the engine's maximum (48) would make the
-// engine fail that run; only a request carrying the engine's credential reaches the handler.
-const AGENT_QUEUE = "__wkf_workflow_workflow//@coauthor/agent-workflow/workflow@0.1.0//agentWorkflow";
-
-/** A delivery of the agent workflow's queue for `runId`, as the engine's queue would send it. */
-function forgedDelivery(runId: string, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-vqs-queue-name": AGENT_QUEUE,
-      "x-vqs-message-id": `msg_01K${Date.now()}FORGED`,
-      "x-vqs-message-attempt": "100",
-      ...headers,
-    },
-    body: JSON.stringify({ runId, traceCarrier: {}, requestedAt: new Date().toISOString() }),
-  };
-}
+// delivery naming a live run with an attempt count over the engine's maximum would make the engine
+// fail that run; only a request carrying the engine's credential reaches the handler.
 
 /** Every way into the engine's routes a stranger might try (wrong credentials and methods included). */
 function forgeries(runId: string): [string, string, RequestInit][] {
