@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   await requireSharedServices();
   database = await createTestDatabase("scale");
-  const env = { DATABASE_URL: database.url, REDIS_URL, ...secrets };
+  const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_CHAT_PER_MINUTE: "4", ...secrets };
   servers = [new AppServer(env), new AppServer(env)];
   // One after the other: the first applies the migrations.
   for (const server of servers) await server.start();
@@ -87,4 +87,58 @@ test("removing a member on one instance closes their socket on the other within 
   await owner.trpc("documents.removeMember", { id: documentId, userId: member.userId });
   await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
   memberCopy.close();
+});
+
+test("six co-editors starting runs on one document at once, across both instances: exactly the document cap is accepted", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const owner = await new CoauthorClient(first.url).signIn();
+  const documentId = await owner.createDocument("Shared across instances.");
+  const editors = [owner];
+  for (let i = 0; i < 5; i++) {
+    const editor = await new CoauthorClient(i % 2 === 0 ? second.url : first.url).signIn();
+    await owner.trpc("documents.share", { id: documentId, email: editor.email, role: "editor" });
+    editors.push(editor);
+  }
+  const responses = await Promise.all(
+    editors.map((editor) =>
+      editor.fetch("/api/llm/agent", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ documentId, prompt: "count to 5", mode: "agent" }),
+      }),
+    ),
+  );
+  const statuses = responses.map((response) => response.status).sort();
+  expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+  const runs = await owner.trpc<{ status: string }[]>("assistant.runs", { documentId }, "query");
+  expect(runs.map((run) => run.status)).toEqual(["running", "running"]);
+  for (const [index, response] of responses.entries()) {
+    const runId = response.headers.get("x-run-id");
+    if (response.status === 200 && runId) await editors[index]?.cancel(runId);
+    await response.body?.cancel();
+  }
+});
+
+test("a rate limit counts across instances (Redis): a burst of chat requests on both gets exactly the limit", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const alice = await new CoauthorClient(first.url).signIn();
+  const documentId = await alice.createDocument("Words.");
+  const onSecond = await new CoauthorClient(second.url).signInWith({
+    email: alice.email,
+    password: alice.password,
+  });
+  const responses = await Promise.all(
+    [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+      (i % 2 === 0 ? alice : onSecond).fetch("/api/llm/stream", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ documentId, prompt: "words?", mode: "chat" }),
+      }),
+    ),
+  );
+  // RATE_LIMIT_CHAT_PER_MINUTE=4 on these servers.
+  expect(responses.map((response) => response.status).sort()).toEqual([
+    200, 200, 200, 200, 429, 429, 429, 429,
+  ]);
+  for (const response of responses) await response.arrayBuffer();
 });
