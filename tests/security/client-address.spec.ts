@@ -18,7 +18,7 @@ function madeUpAddress(): string {
 async function authAttempt(
   server: AppServer,
   path: "sign-up" | "sign-in",
-  body: Record<string, string>,
+  body: { email: string; password: string; name?: string },
   headers: Record<string, string>,
 ): Promise<number> {
   const response = await fetch(`${server.url}/api/auth/${path}/email`, {
