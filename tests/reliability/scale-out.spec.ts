@@ -8,7 +8,8 @@ import { SyncClient } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
 
 // Two instances of the app on one PostgreSQL database and one Redis: a keystroke made on one
-// reaches a copy connected to the other. Needs the machine's PostgreSQL and Redis.
+// reaches a copy connected to the other, and run caps and rate limits count across both. Needs the
+// machine's PostgreSQL and Redis.
 const secrets = {
   SESSION_SECRET: randomBytes(32).toString("base64url"),
   HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
