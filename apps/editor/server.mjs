@@ -19,7 +19,14 @@ const handle = app.getRequestHandler();
 await app.prepare();
 const nextUpgrade = app.getUpgradeHandler();
 
-const server = createServer((request, response) => handle(request, response));
+// The address of the socket a request came on, for the app's client-address rule (TRUST_PROXY,
+// src/server/http/client-address.ts): set here on every request, over whatever the client sent.
+const SOCKET_ADDRESS_HEADER = "x-coauthor-socket-address";
+
+const server = createServer((request, response) => {
+  request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  handle(request, response);
+});
 server.on("upgrade", (request, socket, head) => {
   const path = (request.url ?? "").split("?")[0];
   if (path !== COLLAB_PATH) {

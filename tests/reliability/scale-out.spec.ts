@@ -1,51 +1,27 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { connect } from "node:net";
+import { randomBytes } from "node:crypto";
 import { runEditorTool } from "@coauthor/tools";
 import postgres from "postgres";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { createTestDatabase, REDIS_URL, requireSharedServices } from "../lib/shared-services.ts";
 import { SyncClient } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
 
 // Two instances of the app on one PostgreSQL database and one Redis: a keystroke made on one
-// reaches a copy connected to the other. Needs the machine's PostgreSQL and Redis (the project's
-// machines run them on their standard ports; TEST_DATABASE_URL / TEST_REDIS_URL point elsewhere).
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-
-async function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port || defaultPort), hostname);
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
-
-const database = `coauthor_scale_${randomUUID().replaceAll("-", "")}`;
+// reaches a copy connected to the other, and run caps and rate limits count across both. Needs the
+// machine's PostgreSQL and Redis.
 const secrets = {
   SESSION_SECRET: randomBytes(32).toString("base64url"),
   HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
 };
 let servers: AppServer[] = [];
+let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  if (!(await reachable(ADMIN_URL, 5432)))
-    throw new Error(
-      `PostgreSQL is not reachable at ${ADMIN_URL} (set TEST_DATABASE_URL); this test needs it`,
-    );
-  if (!(await reachable(REDIS_URL, 6379)))
-    throw new Error(`Redis is not reachable at ${REDIS_URL} (set TEST_REDIS_URL); this test needs it`);
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`create database ${database}`);
-  await admin.end();
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${database}`;
-  const env = { DATABASE_URL: databaseUrl.toString(), REDIS_URL, ...secrets };
+  await requireSharedServices();
+  database = await createTestDatabase("scale");
+  const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_CHAT_PER_MINUTE: "4", ...secrets };
   servers = [new AppServer(env), new AppServer(env)];
   // One after the other: the first applies the migrations.
   for (const server of servers) await server.start();
@@ -53,9 +29,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const server of servers) await server.dispose();
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`drop database if exists ${database} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 test("a keystroke on one instance reaches a copy connected to the other, and both store the same document", async () => {
@@ -84,9 +58,7 @@ test("a keystroke on one instance reaches a copy connected to the other, and bot
   onSecond.close();
 
   // Each update was stored once, by the instance that received it (the other got it through Redis).
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${database}`;
-  const sql = postgres(databaseUrl.toString(), { max: 1, onnotice: () => undefined });
+  const sql = postgres(database?.url ?? "", { max: 1, onnotice: () => undefined });
   const [counts] = await sql<{ total: number; distinct: number }[]>`
     select count(*)::int as total, count(distinct "update")::int as distinct
     from document_updates where document_id = ${documentId}`;
@@ -116,4 +88,58 @@ test("removing a member on one instance closes their socket on the other within 
   await owner.trpc("documents.removeMember", { id: documentId, userId: member.userId });
   await expect.poll(() => memberCopy.closes.length, { timeout: 1_000 }).toBeGreaterThan(0);
   memberCopy.close();
+});
+
+test("six co-editors starting runs on one document at once, across both instances: exactly the document cap is accepted", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const owner = await new CoauthorClient(first.url).signIn();
+  const documentId = await owner.createDocument("Shared across instances.");
+  const editors = [owner];
+  for (let i = 0; i < 5; i++) {
+    const editor = await new CoauthorClient(i % 2 === 0 ? second.url : first.url).signIn();
+    await owner.trpc("documents.share", { id: documentId, email: editor.email, role: "editor" });
+    editors.push(editor);
+  }
+  const responses = await Promise.all(
+    editors.map((editor) =>
+      editor.fetch("/api/llm/agent", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ documentId, prompt: "count to 5", mode: "agent" }),
+      }),
+    ),
+  );
+  const statuses = responses.map((response) => response.status).sort();
+  expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+  const runs = await owner.trpc<{ status: string }[]>("assistant.runs", { documentId }, "query");
+  expect(runs.map((run) => run.status)).toEqual(["running", "running"]);
+  for (const [index, response] of responses.entries()) {
+    const runId = response.headers.get("x-run-id");
+    if (response.status === 200 && runId) await editors[index]?.cancel(runId);
+    await response.body?.cancel();
+  }
+});
+
+test("a rate limit counts across instances (Redis): a burst of chat requests on both gets exactly the limit", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const alice = await new CoauthorClient(first.url).signIn();
+  const documentId = await alice.createDocument("Words.");
+  const onSecond = await new CoauthorClient(second.url).signInWith({
+    email: alice.email,
+    password: alice.password,
+  });
+  const responses = await Promise.all(
+    [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+      (i % 2 === 0 ? alice : onSecond).fetch("/api/llm/stream", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ documentId, prompt: "words?", mode: "chat" }),
+      }),
+    ),
+  );
+  // RATE_LIMIT_CHAT_PER_MINUTE=4 on these servers.
+  expect(responses.map((response) => response.status).sort()).toEqual([
+    200, 200, 200, 200, 429, 429, 429, 429,
+  ]);
+  for (const response of responses) await response.arrayBuffer();
 });

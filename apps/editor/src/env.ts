@@ -23,6 +23,11 @@ const envSchema = z.object({
   // Accounts (Better Auth). The secret is SESSION_SECRET (agent package, generated when unset).
   BETTER_AUTH_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  // Postgres world: where each instance's job runner delivers to its own engine routes.
+  WORKFLOW_LOCAL_BASE_URL: z.string().url().optional(),
+  // How many proxies in front of the app append to X-Forwarded-For; 0 trusts the socket's address only.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -6,7 +6,7 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Configuration is validated now, so a bad variable stops the server at start with its name.
-  await import("@/env");
+  const { env } = await import("@/env");
   const { assertModelConfig, configureAgentStore } = await import("@coauthor/agent-workflow/server");
   assertModelConfig();
   // Tool results and the turns step's progress live in the app's database.
@@ -17,19 +17,29 @@ export async function register() {
   const localWorld = !target || target === "local";
   const { getWorld } = await import("workflow/runtime");
   if (!localWorld) {
+    // This world's job runner delivers over loopback HTTP; the engine routes refuse any request
+    // without the engine's credential, so it goes into the delivery URL (read at each delivery).
+    const { engineDeliveryBaseUrl } = await import("@/server/workflow/engine-delivery");
+    process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
+      env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
+    );
     await getWorld().start?.();
   } else {
     // The local world's queue would deliver every workflow and step over HTTP to this very
-    // server; the generated handlers take them in-process instead (a request less per hop).
+    // server; the generated handlers take them in-process instead (a request less per hop, and
+    // the engine routes, which answer only requests carrying the engine's credential, see none).
     const world = getWorld();
-    if ("registerHandler" in world && typeof world.registerHandler === "function") {
-      const [flow, step] = await Promise.all([
-        import("@/app/.well-known/workflow/v1/flow/route.js"),
-        import("@/app/.well-known/workflow/v1/step/route.js"),
-      ]);
-      world.registerHandler("__wkf_workflow_", flow.POST);
-      world.registerHandler("__wkf_step_", step.POST);
+    if (!("registerHandler" in world) || typeof world.registerHandler !== "function") {
+      throw new Error(
+        "the local world cannot take deliveries in-process (no registerHandler): check @workflow/world-local",
+      );
     }
+    const [flow, step] = await Promise.all([
+      import("@/app/.well-known/workflow/v1/flow/route.js"),
+      import("@/app/.well-known/workflow/v1/step/route.js"),
+    ]);
+    world.registerHandler("__wkf_workflow_", flow.POST);
+    world.registerHandler("__wkf_step_", step.POST);
   }
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
   const { getSyncServer } = await import("@/server/collab/sync-server");

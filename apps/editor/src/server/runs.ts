@@ -2,18 +2,6 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db";
 import { hookTokenUses, runs } from "./db/schema";
 
-/** Records a started run (who, which document, what was asked). */
-export async function recordRun(run: {
-  id: string;
-  documentId: string;
-  userId: string;
-  prompt: string;
-  model: string;
-}) {
-  const db = await getDb();
-  await db.insert(runs).values(run);
-}
-
 /** The stored run, or null. */
 export async function findRun(runId: string) {
   const db = await getDb();

@@ -2,15 +2,16 @@ import { defaultModelId, isAllowedModel } from "@coauthor/agent-workflow/server"
 import type { z } from "zod";
 import { requireDocument, requireUser } from "@/server/agent/authorize";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
-import { concurrentRunLimit, rateLimit } from "@/server/http/rate-limit";
+import { rateLimit } from "@/server/http/rate-limit";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
 type RunRequestSchema = z.ZodType<{ documentId: string; model?: string | undefined }>;
 
 /**
- * The shared front door of the agent and chat routes: session, size-limited
- * body, schema, document access and model — or the typed error response.
+ * The shared front door of the agent and chat routes: session, rate limit,
+ * size-limited body, schema, document access and model — or the typed error
+ * response. (An agent run's caps are checked when it is admitted: run-admission.)
  */
 export async function acceptRunRequest<S extends RunRequestSchema>(
   request: Request,
@@ -34,10 +35,6 @@ export async function acceptRunRequest<S extends RunRequestSchema>(
   // Chat only reads the document (viewers may ask); an agent run edits it.
   const access = await requireDocument(user.userId, input.documentId, surface === "chat" ? "read" : "edit");
   if (!access.ok) return access;
-  if (surface === "agent") {
-    const busy = await concurrentRunLimit(user.userId, input.documentId);
-    if (busy) return { ok: false as const, response: busy };
-  }
   const modelId = input.model ?? defaultModelId();
   if (!isAllowedModel(modelId)) {
     return {

@@ -33,7 +33,6 @@ function socialProviders() {
  * A cross-site form still carries its foreign Origin and is refused.
  */
 function createAuth(db: Database) {
-  const perMinute = { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE };
   return betterAuth({
     appName: "Coauthor",
     baseURL: env.BETTER_AUTH_URL,
@@ -49,12 +48,10 @@ function createAuth(db: Database) {
     trustedOrigins: (request) => allowedOrigins(request?.headers.get("host")),
     // No cookie cache: every request reads the session row, so "sign out everywhere" is immediate.
     session: { expiresIn: 60 * 60 * 24 * 30, cookieCache: { enabled: false } },
-    // Per client address; password guessing and sign-up floods get 429.
-    rateLimit: {
-      enabled: true,
-      storage: "memory",
-      customRules: { "/sign-in/*": perMinute, "/sign-up/*": perMinute },
-    },
+    // Sign-in and sign-up are limited in front of Better Auth (app/api/auth: per client address as
+    // TRUST_PROXY says, counted atomically where every instance sees it); its own limiter would
+    // take X-Forwarded-For on trust and count per process.
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.SECURE_COOKIES === "true",

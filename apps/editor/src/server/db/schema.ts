@@ -2,7 +2,6 @@ import {
   bigserial,
   boolean,
   customType,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -215,13 +214,12 @@ export const hookTokenUses = pgTable(
   (t) => [uniqueIndex("hook_token_uses_call_idx").on(t.runId, t.toolCallId)],
 );
 
-// Token buckets per user and action, shared by every instance: `tokens`
-// refill continuously up to the per-minute limit; a request takes one.
-export const rateLimits = pgTable("rate_limits", {
+// Rate-limit counters (rate-limiter-flexible's points per key and window), shared by every
+// instance: a request adds its point with one atomic upsert (server/http/rate-limit-store.ts).
+export const rateLimitPoints = pgTable("rate_limit_points", {
   key: text("key").primaryKey(),
-  tokens: doublePrecision("tokens").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
-  allowed: boolean("allowed").notNull(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
 });
 
 // The turns step's progress per run (the tool call it waits for, its ids and

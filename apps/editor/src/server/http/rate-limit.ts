@@ -1,74 +1,59 @@
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import IORedis from "ioredis";
+import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
-import { rateLimits, runs } from "@/server/db/schema";
 import { apiError } from "./errors";
+import { RateLimiterAppDatabase } from "./rate-limit-store";
 
-// A run still marked running after this long died without saying so; it no longer counts.
-const RUN_STALE_MS = 15 * 60_000;
+/** What is rate limited: runs, tool callbacks and chat per user; sign-in and sign-up per client address. */
+export type LimitedAction = "runs" | "callbacks" | "chat" | "auth";
 
-export type LimitedAction = "runs" | "callbacks" | "chat";
-
-const limits: Record<LimitedAction, () => number> = {
+const perMinute: Record<LimitedAction, () => number> = {
   runs: () => env.RATE_LIMIT_RUNS_PER_MINUTE,
   callbacks: () => env.RATE_LIMIT_CALLBACKS_PER_MINUTE,
   chat: () => env.RATE_LIMIT_CHAT_PER_MINUTE,
+  auth: () => env.AUTH_RATE_LIMIT_PER_MINUTE,
 };
 
+const LIMITERS = Symbol.for("coauthor.rate-limiters");
+type Holder = typeof globalThis & { [LIMITERS]?: Map<LimitedAction, Promise<RateLimiterAbstract>> };
+
 /**
- * Takes one token of `action` from `userId`'s bucket, atomically in the
- * database (so the limit holds across instances). The bucket holds the
- * per-minute limit and refills continuously. Returns a 429 with Retry-After
- * when it is empty, else null.
+ * The limiter of `action` (rate-limiter-flexible: so many points per 60-second window and key),
+ * one per process, counting where every instance sees the same total: in Redis when REDIS_URL is
+ * set, else in the app's database (PGlite or PostgreSQL). Both count atomically.
  */
-export async function rateLimit(userId: string, action: LimitedAction): Promise<Response | null> {
-  const db = await getDb();
-  const capacity = limits[action]();
-  const perSecond = capacity / 60;
-  const now = new Date();
-  const refilled = sql`least(${capacity}::double precision, ${rateLimits.tokens} + extract(epoch from (${now.toISOString()}::timestamptz - ${rateLimits.updatedAt})) * ${perSecond})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: `${action}:${userId}`, tokens: capacity - 1, updatedAt: now, allowed: true })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        tokens: sql`case when ${refilled} >= 1 then ${refilled} - 1 else ${refilled} end`,
-        allowed: sql`${refilled} >= 1`,
-        updatedAt: now,
-      },
-    })
-    .returning({ tokens: rateLimits.tokens, allowed: rateLimits.allowed });
-  if (!row || row.allowed) return null;
-  const retryAfter = Math.max(1, Math.ceil((1 - row.tokens) / perSecond));
-  return apiError(429, `rate_limited:${action}`, `too many requests; retry in ${retryAfter} s`, {
-    "Retry-After": String(retryAfter),
-  });
+function limiter(action: LimitedAction): Promise<RateLimiterAbstract> {
+  const holder = globalThis as Holder;
+  holder[LIMITERS] ??= new Map();
+  const limiters = holder[LIMITERS];
+  let made = limiters.get(action);
+  if (!made) {
+    const options = { keyPrefix: `coauthor:rate:${action}`, points: perMinute[action](), duration: 60 };
+    made = env.REDIS_URL
+      ? Promise.resolve(new RateLimiterRedis({ ...options, storeClient: new IORedis(env.REDIS_URL) }))
+      : getDb().then((db) => new RateLimiterAppDatabase(db, options));
+    // A limiter that could not be made is made again next time (the caller still gets the error).
+    made.catch(() => limiters.delete(action));
+    limiters.set(action, made);
+  }
+  return made;
 }
 
-/** A 429 when the user or the document already has as many runs going as allowed, else null. */
-export async function concurrentRunLimit(userId: string, documentId: string): Promise<Response | null> {
-  const db = await getDb();
-  const live = and(eq(runs.status, "running"), gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)));
-  const [[byUser], [byDocument]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(runs)
-      .where(and(live, eq(runs.userId, userId))),
-    db
-      .select({ n: count() })
-      .from(runs)
-      .where(and(live, eq(runs.documentId, documentId))),
-  ]);
-  if ((byUser?.n ?? 0) >= env.MAX_CONCURRENT_RUNS_PER_USER) {
-    return apiError(429, "rate_limited:concurrent_runs", "you have too many runs going; stop one first", {
-      "Retry-After": "5",
+/**
+ * Counts one `action` for `key` (a user id, or a client address for `auth`). Returns a 429 with
+ * Retry-After once the key has used up its minute, else null.
+ */
+export async function rateLimit(key: string, action: LimitedAction): Promise<Response | null> {
+  try {
+    await (await limiter(action)).consume(key);
+    return null;
+  } catch (outcome) {
+    // The library rejects with its result when the limit is reached, and with an Error when the store failed.
+    if (!(outcome instanceof RateLimiterRes)) throw outcome;
+    const retryAfter = Math.max(1, Math.ceil(outcome.msBeforeNext / 1000));
+    return apiError(429, `rate_limited:${action}`, `too many requests; retry in ${retryAfter} s`, {
+      "Retry-After": String(retryAfter),
     });
   }
-  if ((byDocument?.n ?? 0) >= env.MAX_CONCURRENT_RUNS_PER_DOCUMENT) {
-    return apiError(429, "rate_limited:document_runs", "this document has too many runs going", {
-      "Retry-After": "5",
-    });
-  }
-  return null;
 }

@@ -1,0 +1,125 @@
+import { log } from "@coauthor/agent-workflow";
+import { abortRun } from "@coauthor/agent-workflow/server";
+import { and, count, eq, gt, type SQL, sql } from "drizzle-orm";
+import { getRun } from "workflow/api";
+import { env } from "@/env";
+import { recordRunEnd } from "@/server/agent/run-control";
+import { type Database, getDb } from "@/server/db";
+import { runs } from "@/server/db/schema";
+import { apiError } from "@/server/http/errors";
+
+// A run still marked running after this long died without saying so; it no longer counts.
+const RUN_STALE_MS = 15 * 60_000;
+const SUPERSEDED_REASON = "superseded by a new prompt";
+
+/** The run a request asks for (the row recorded for it). */
+export interface RunToAdmit {
+  userId: string;
+  documentId: string;
+  prompt: string;
+  model: string;
+}
+
+/** Why a run was not admitted: the cap it would pass (a 429 the route sends as is). */
+class CapReached extends Error {
+  readonly response: Response;
+  constructor(response: Response) {
+    super("run cap reached");
+    this.response = response;
+  }
+}
+
+/** Serialises admissions per key for the rest of the transaction (any instance on the same database). */
+async function lockFor(tx: Database, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** How many runs are going in `scope`, those admitted in this transaction included. */
+async function liveRuns(tx: Database, scope: SQL): Promise<number> {
+  const live = and(eq(runs.status, "running"), gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)));
+  const [row] = await tx.select({ n: count() }).from(runs).where(and(live, scope));
+  return row?.n ?? 0;
+}
+
+/** The 429 for a cap that is full, or null when the run fits. */
+async function capRefusal(tx: Database, run: RunToAdmit): Promise<Response | null> {
+  if ((await liveRuns(tx, eq(runs.userId, run.userId))) >= env.MAX_CONCURRENT_RUNS_PER_USER) {
+    return apiError(
+      429,
+      "rate_limited:concurrent_runs",
+      `you have ${env.MAX_CONCURRENT_RUNS_PER_USER} runs going, the most allowed; stop one first`,
+      { "Retry-After": "5" },
+    );
+  }
+  if ((await liveRuns(tx, eq(runs.documentId, run.documentId))) >= env.MAX_CONCURRENT_RUNS_PER_DOCUMENT) {
+    return apiError(
+      429,
+      "rate_limited:document_runs",
+      `this document has ${env.MAX_CONCURRENT_RUNS_PER_DOCUMENT} runs going, the most allowed; wait for one to end`,
+      { "Retry-After": "5" },
+    );
+  }
+  return null;
+}
+
+/** Records the end of the writer's runs on the document that are over (a finish frame goes out before the engine says so). */
+async function settleEndedRuns(db: Database, run: RunToAdmit): Promise<void> {
+  const own = await db
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.userId, run.userId), eq(runs.documentId, run.documentId), eq(runs.status, "running")));
+  await Promise.all(own.map((row) => recordRunEnd(row.id)));
+}
+
+/**
+ * Admits a new agent run under the caps (MAX_CONCURRENT_RUNS_PER_USER / _PER_DOCUMENT) and starts
+ * it with `start`, or answers 429 and starts and stores nothing. A writer's new prompt on a
+ * document supersedes their own run in flight there (it is cancelled), so it never counts against
+ * them. Atomic on one instance and on several: one transaction takes an advisory lock on the
+ * writer and one on the document (always in that order, so two admissions cannot deadlock), then
+ * cancels, counts, starts the workflow and records its row. Admissions for the same writer or
+ * document wait for each other; everything else goes on.
+ */
+export async function admitRun<Started extends { runId: string }>(
+  run: RunToAdmit,
+  start: () => Promise<Started>,
+): Promise<{ ok: true; started: Started } | { ok: false; response: Response }> {
+  const db = await getDb();
+  await settleEndedRuns(db, run);
+  let startedRunId: string | undefined;
+  let admitted: { started: Started; superseded: string[] };
+  try {
+    admitted = await db.transaction(async (tx) => {
+      await lockFor(tx, `coauthor:runs:user:${run.userId}`);
+      await lockFor(tx, `coauthor:runs:document:${run.documentId}`);
+      const cancelled = await tx
+        .update(runs)
+        .set({ status: "cancelled", finishedAt: new Date() })
+        .where(
+          and(eq(runs.userId, run.userId), eq(runs.documentId, run.documentId), eq(runs.status, "running")),
+        )
+        .returning({ id: runs.id });
+      const refusal = await capRefusal(tx, run);
+      // Thrown to roll back: a refused prompt cancels nothing either.
+      if (refusal) throw new CapReached(refusal);
+      const started = await start();
+      startedRunId = started.runId;
+      await tx.insert(runs).values({ id: started.runId, ...run });
+      return { started, superseded: cancelled.map((row) => row.id) };
+    });
+  } catch (error) {
+    if (error instanceof CapReached) return { ok: false, response: error.response };
+    if (startedRunId) {
+      // Started but not recorded: nobody may answer or follow it, so stop it rather than leave it working.
+      abortRun(startedRunId, "the run could not be recorded");
+      await getRun(startedRunId).cancel();
+    }
+    throw error;
+  }
+  for (const runId of admitted.superseded) {
+    // Recorded as cancelled above (its step sees that from any instance); interrupt it here at once.
+    abortRun(runId, SUPERSEDED_REASON);
+    log.info("run superseded by a new prompt", { runId, by: admitted.started.runId });
+  }
+  return { ok: true, started: admitted.started };
+}
