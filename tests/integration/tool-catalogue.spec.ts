@@ -23,10 +23,10 @@ test("an agent run with six different tools edits a document with a heading, a l
     [
       "# **Project** notes",
       "> We fixed the bug and wrote the docs.",
-      "| Task | Status |\n| --- | --- |\n| Ship | Done |",
+      "| Task | Status |\n| - | - |\n| Ship | Done |",
       "Closing words.",
       "- first item\n- second item",
-      "| Next step | Owner |\n| --- | --- |\n| Review | Writer |",
+      "| Next step | Owner |\n| - | - |\n| Review | Writer |",
     ].join("\n\n"),
   );
 });

@@ -12,7 +12,13 @@ export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
 export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "./editor-tools.ts";
-export { exportMarkdown, importMarkdown, markdownShortcutTransformers } from "./markdown.ts";
+export {
+  $parseMarkdownBlocks,
+  exportMarkdown,
+  importMarkdown,
+  looksLikeMarkdown,
+  markdownShortcutTransformers,
+} from "./markdown.ts";
 // The Markdown module's two halves without an editor (the benchmark's floor).
 export { parseMarkdown } from "./markdown-parse.ts";
 export { writeMarkdown } from "./markdown-write.ts";

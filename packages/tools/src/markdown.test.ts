@@ -3,6 +3,7 @@ import { createDocumentEditor } from "./document-editor.ts";
 import {
   exportMarkdown,
   importMarkdown,
+  looksLikeMarkdown,
   markdownToSerializedBlocks,
   serializedBlocksToMarkdown,
 } from "./markdown.ts";
@@ -33,5 +34,21 @@ describe("markdown", () => {
   it("renders each serialized block on its own", () => {
     const blocks = markdownToSerializedBlocks("# T\n\n- a\n- b\n\n```\nx\n\ny\n```");
     expect(serializedBlocksToMarkdown(blocks)).toEqual(["# T", "- a\n- b", "```\nx\n\ny\n```"]);
+  });
+
+  it.each([
+    ["# Title", true],
+    ["- one\n- two", true],
+    ["1. first", true],
+    ["> quoted", true],
+    ["```\ncode\n```", true],
+    ["| a | b |\n| - | - |", true],
+    ["Some **bold** words", true],
+    ["See [the docs](https://lexical.dev).", true],
+    ["Call `run()` now", true],
+    ["Dear Sam,\nthanks for the notes. See you at 3 - or later.", false],
+    ["Prices rose 4.5% in Q1 (see p. 2).", false],
+  ])("tells Markdown source from prose: %j", (text, expected) => {
+    expect(looksLikeMarkdown(text)).toBe(expected);
   });
 });

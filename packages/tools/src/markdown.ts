@@ -67,6 +67,18 @@ export function $parseMarkdownBlocks(markdown: string): LexicalNode[] {
   );
 }
 
+/**
+ * Whether plain text uses Markdown syntax a writer would expect to be read (a heading, a list, a
+ * quote, a fence, a table, emphasis, a link, inline code), so a paste of it is read as Markdown;
+ * prose without any is pasted as it is.
+ */
+export function looksLikeMarkdown(text: string): boolean {
+  return (
+    /^ {0,3}(?:#{1,6} |[-*+] |\d{1,9}[.)] |> |```|~~~|\|.*\|)/m.test(text) ||
+    /\*\*[^*\n]+\*\*|__[^_\n]+__|\[[^\]\n]+\]\([^)\s]+\)|`[^`\n]+`/.test(text)
+  );
+}
+
 /** Replaces the whole document of `editor` with `markdown`, committing synchronously. */
 export function importMarkdown(editor: LexicalEditor, markdown: string, options?: { tag?: string }): void {
   editor.update(

@@ -9,14 +9,14 @@ const FAIL =
 const POSITION =
   'position is { at: "start" } or { at: "end" } of the document, { at: "before" | "after", blockId } next to a top-level block, or { at: "selection" } (after the block holding the user\'s cursor; fails with "no-selection" when there is none). In an empty document the placeholder paragraph is replaced.';
 const MARKDOWN =
-  "Markdown: # headings, paragraphs, - bullet / 1. numbered / - [ ] check lists (indent 4 spaces to nest), > quotes, ``` fenced code with a language, GFM pipe tables (| a | b | then | --- | --- |), **bold**, *italic*, ~~strike~~, `code`, [links](https://…). Separate blocks with a blank line.";
+  "Markdown (CommonMark + GFM): # headings, paragraphs, - bullet / 1. numbered / - [ ] check lists (indent nested items under the item's text), > quotes, ``` fenced code with a language, pipe tables (| a | b | then | - | :-: |), --- rules, **bold**, *italic*, ~~strike~~, `code`, [links](https://…). Separate blocks with a blank line; escape a character with \\ to keep it literal.";
 const WRITE =
   "The edit applies entirely or not at all and returns blockIds: the ids of the blocks it created or changed.";
 
 /** Description of each tool, written for the model. */
 export const toolDescriptions: { [K in ToolName]: string } = {
   readDocument: [
-    "Read the document as a page of top-level blocks: id, type (paragraph, heading-1..heading-6, quote, code, bullet-list, number-list, check-list, table) and content as Markdown; lists also list their items with id, depth and text.",
+    "Read the document as a page of top-level blocks: id, type (paragraph, heading-1..heading-6, quote, code, bullet-list, number-list, check-list, table, rule) and content as Markdown; lists also list their items with id, depth and text.",
     "Pages are bounded by maxBlocks (default 200) and maxChars of Markdown (default 20000). Start at fromBlock (0-based index) or fromBlockId; when nextFromBlock is not null, call again with fromBlock = nextFromBlock. totalBlocks is the document's length.",
     "Read before editing so you know the ids; for long documents read only the part you need, or use findText.",
     IDS,

@@ -71,7 +71,7 @@ export const listItemSummarySchema = z.object({ id: z.string(), depth: z.int().m
 
 export const documentBlockSchema = z.object({
   id: z.string(),
-  /** "paragraph", "heading-1".."heading-6", "quote", "code", "bullet-list", "number-list", "check-list", "table" */
+  /** "paragraph", "heading-1".."heading-6", "quote", "code", "bullet-list", "number-list", "check-list", "table", "rule" */
   type: z.string(),
   markdown: z.string(),
   /** Lists only: each item's id and plain text, so single items can be addressed. */

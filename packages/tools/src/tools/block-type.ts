@@ -1,4 +1,5 @@
 import { $isCodeNode } from "@lexical/code";
+import { $isHorizontalRuleNode } from "@lexical/extension";
 import { $isListNode } from "@lexical/list";
 import { $isHeadingNode } from "@lexical/rich-text";
 import { $isTableNode } from "@lexical/table";
@@ -10,6 +11,7 @@ export function $getBlockType(node: LexicalNode): string {
   if ($isListNode(node)) return `${node.getListType()}-list`;
   if ($isCodeNode(node)) return "code";
   if ($isTableNode(node)) return "table";
+  if ($isHorizontalRuleNode(node)) return "rule";
   if (node.getType() === "listitem") return "list-item";
   return node.getType();
 }

@@ -16,6 +16,7 @@ import { AgentPreview } from "./agent-preview";
 import { AgentPresencePlugin } from "./plugins/agent-presence-plugin";
 import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
 import { DocumentCollaboration } from "./plugins/collaboration-plugin";
+import { MarkdownPastePlugin } from "./plugins/markdown-paste-plugin";
 import { PresenceList } from "./presence-list";
 import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
@@ -89,6 +90,7 @@ export function DocumentEditor({
           <LinkPlugin validateUrl={isSafeUrl} />
           <TabIndentationPlugin />
           <MarkdownShortcutPlugin transformers={markdownShortcutTransformers} />
+          <MarkdownPastePlugin />
           <BlockIdsPlugin />
           <DocumentCollaboration
             documentId={documentId}
