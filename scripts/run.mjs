@@ -80,7 +80,9 @@ const steps = {
   test: [
     ["node", ["scripts/ensure-chromium.mjs"]],
     ["pnpm", ["exec", "biome", "check", "."]],
-    ["pnpm", ["exec", "turbo", "run", "typecheck", "test", "--output-logs=errors-only"]],
+    // One package at a time: the suites are CPU-heavy (the Markdown corpus, PGlite) and their
+    // timeouts are sized for a machine they do not share with each other.
+    ["pnpm", ["exec", "turbo", "run", "typecheck", "test", "--output-logs=errors-only", "--concurrency=1"]],
     ["pnpm", ["exec", "turbo", "run", "e2e", "--output-logs=full"]],
   ],
   bench: [
