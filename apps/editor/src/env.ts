@@ -26,6 +26,16 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   // Postgres world: where each instance's job runner delivers to its own engine routes.
   WORKFLOW_LOCAL_BASE_URL: z.string().url().optional(),
+  // Which Workflow DevKit world keeps the runs, and where: deleting a document purges its runs
+  // there too (src/server/workflow/world-purge.ts). Unset or "local": files in the data folder.
+  WORKFLOW_TARGET_WORLD: z.enum(["local", "@workflow/world-postgres"]).optional(),
+  WORKFLOW_LOCAL_DATA_DIR: z.string().min(1).optional(),
+  WORKFLOW_POSTGRES_URL: z.string().url().optional(),
+  // How long run logs (the world's events and streams, stored tool results) are kept after a run
+  // ends; the retention sweep removes older ones and expired rate-limit counters.
+  RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // How often each instance sweeps (tests shorten it; the sweep is safe on several instances).
+  RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   // How many proxies in front of the app append to X-Forwarded-For; 0 trusts the socket's address only.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),

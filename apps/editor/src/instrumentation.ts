@@ -44,6 +44,9 @@ export async function register() {
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
   const { getSyncServer } = await import("@/server/collab/sync-server");
   getSyncServer();
+  // Run logs past RUN_LOG_RETENTION_DAYS, deleted documents' runs, expired rate-limit counters.
+  const { startRetentionSweep } = await import("@/server/retention-sweep");
+  startRetentionSweep();
   const { recoverRunsWhenListening } = await import("@/server/agent/recover-runs");
   // Not awaited: the local world re-enqueues runs over HTTP to this very
   // server, which only listens after register() returns.

@@ -4,3 +4,4 @@ export * from "./collab.ts";
 export * from "./events.ts";
 export * from "./plan.ts";
 export * from "./run-edits.ts";
+export * from "./workflow-store.ts";

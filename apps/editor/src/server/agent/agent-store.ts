@@ -1,7 +1,7 @@
 import type { AgentStore } from "@coauthor/agent-workflow/server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/server/db";
-import { agentRunCheckpoints, agentRunMessages, hookTokenUses, runs } from "@/server/db/schema";
+import { agentRunCheckpoints, agentRunMessages, deletedRuns, hookTokenUses, runs } from "@/server/db/schema";
 
 /**
  * The agent's durable store in the app's database (PGlite or PostgreSQL:
@@ -59,7 +59,14 @@ export const databaseAgentStore: AgentStore = {
   async isStopped(runId) {
     const db = await getDb();
     const [row] = await db.select({ status: runs.status }).from(runs).where(eq(runs.id, runId));
-    return row?.status === "cancelled";
+    if (row) return row.status === "cancelled";
+    // No row: a run being admitted (its row lands when the admission commits) goes on; a run whose
+    // document was deleted is stopped, on whichever instance its step runs.
+    const [gone] = await db
+      .select({ runId: deletedRuns.runId })
+      .from(deletedRuns)
+      .where(eq(deletedRuns.runId, runId));
+    return gone !== undefined;
   },
 };
 

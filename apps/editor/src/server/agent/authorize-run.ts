@@ -9,12 +9,13 @@ export const runIdSchema = boundaryString(200);
 /**
  * The session user's run (they started it and may still open its document), or the error response.
  * With `ownerMayAudit`, the document's owner may read any run on it too (its stored event log).
+ * With `readsLog`, a run whose log the retention sweep removed answers 410.
  */
 export async function requireOwnRun(
   request: Request,
   runId: string,
   surface: string,
-  options: { ownerMayAudit?: boolean } = {},
+  options: { ownerMayAudit?: boolean; readsLog?: boolean } = {},
 ) {
   const user = await requireUser(request, surface);
   if (!user.ok) return user;
@@ -27,5 +28,8 @@ export async function requireOwnRun(
     return { ok: false as const, response: apiError(403, "forbidden:run", "this run is not yours") };
   }
   const { run } = found;
+  // The retention sweep removed its event log (RUN_LOG_RETENTION_DAYS); the summary stays in History.
+  if (options.readsLog && run.logsPurgedAt)
+    return { ok: false as const, response: apiError(410, `gone:${surface}`, "this run's log has expired") };
   return { ok: true as const, userId: user.userId, run };
 }

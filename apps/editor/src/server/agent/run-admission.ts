@@ -34,6 +34,14 @@ async function lockFor(tx: Database, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
+/**
+ * Holds the document's admission lock for the rest of `tx`: no run of the document is admitted
+ * meanwhile (document deletion collects the document's runs under it, so none slips past).
+ */
+export function lockDocumentAdmissions(tx: Database, documentId: string): Promise<void> {
+  return lockFor(tx, `coauthor:runs:document:${documentId}`);
+}
+
 /** How many runs are going in `scope`, those admitted in this transaction included. */
 async function liveRuns(tx: Database, scope: SQL): Promise<number> {
   const live = and(eq(runs.status, "running"), gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)));
@@ -91,7 +99,7 @@ export async function admitRun<Started extends { runId: string }>(
   try {
     admitted = await db.transaction(async (tx) => {
       await lockFor(tx, `coauthor:runs:user:${run.userId}`);
-      await lockFor(tx, `coauthor:runs:document:${run.documentId}`);
+      await lockDocumentAdmissions(tx, run.documentId);
       const cancelled = await tx
         .update(runs)
         .set({ status: "cancelled", finishedAt: new Date() })

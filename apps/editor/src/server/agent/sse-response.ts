@@ -3,6 +3,7 @@ import { createFrameSequencer, subscribeLive } from "@coauthor/agent-workflow/se
 import type { RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
+import { WorkflowRunNotFoundError } from "workflow/errors";
 import { env } from "@/env";
 
 const STATUS_POLL_MS = 500;
@@ -152,6 +153,13 @@ function watchStatus(runId: string, done: () => boolean, onEnded: (status: strin
         }
       }
     } catch (error) {
+      // The world no longer has the run: its document was deleted (or its log expired) and the
+      // run was stopped and purged; no frame will come, so the stream ends as stopped.
+      if (WorkflowRunNotFoundError.is(error)) {
+        clearInterval(timer);
+        onEnded("cancelled");
+        return;
+      }
       log.error("status check failed", { runId, error });
     }
   }, STATUS_POLL_MS);

@@ -156,6 +156,8 @@ export const runs = pgTable(
     outputTokens: integer("output_tokens").notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** When the retention sweep removed the run's log (events, tool results, streams); its summary stays. */
+    logsPurgedAt: timestamp("logs_purged_at", { withTimezone: true }),
   },
   (t) => [index("agent_runs_document_idx").on(t.documentId, t.createdAt)],
 );
@@ -199,12 +201,16 @@ export const conversationMessages = pgTable(
 );
 
 // One row per accepted hook token: the jti is claimed once, atomically,
-// before the workflow is resumed (resumeHook is not idempotent).
+// before the workflow is resumed (resumeHook is not idempotent). The result holds what the tool
+// read (a readDocument result is the document's text), so the row goes with its run, and the
+// run with its document.
 export const hookTokenUses = pgTable(
   "hook_token_uses",
   {
     jti: text("jti").primaryKey(),
-    runId: text("run_id").notNull(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
     toolCallId: text("tool_call_id").notNull(),
     bodyHash: text("body_hash").notNull(),
     /** The tool result delivered with this token: the run's step reads it from here. */
@@ -242,3 +248,13 @@ export const agentRunMessages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.segment, t.seq] })],
 );
+
+// Runs whose document was deleted (ids only, no content). Their workflow data is purged at the
+// deletion and again by the retention sweep until the row expires, which catches a frame a step
+// still wrote on its way out; a step that is still going reads its run as stopped from here.
+// (The turns step's checkpoint tables above have no foreign key: a run's first checkpoint may be
+// written before the admission transaction records the run.)
+export const deletedRuns = pgTable("deleted_runs", {
+  runId: text("run_id").primaryKey(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { readDocument } from "@/server/collab/document-content";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
+import { deleteOwnedDocument } from "@/server/document-deletion";
 import { findAccessibleDocument, listDocuments, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
 import { sharingProcedures } from "./sharing";
@@ -54,11 +54,15 @@ export const documentsRouter = {
     return { id: input.id, title: input.title };
   }),
 
-  /** Deletes a document (and its runs); owner only. */
+  /**
+   * Deletes a document and everything kept about it (runs, tool results, conversation, update log,
+   * the workflow world's runs); owner only. Its running runs are stopped first.
+   */
   delete: protectedProcedure.input(z.object({ id: documentId })).mutation(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.id, "owner");
-    const db = await getDb();
-    await db.delete(documents).where(and(eq(documents.id, input.id), eq(documents.ownerId, ctx.userId)));
+    closeDocumentSockets(input.id);
+    if (!(await deleteOwnedDocument(ctx.userId, input.id))) forbidden();
+    // Again: a socket that connected while the deletion ran is refused from now on, but may be open.
     closeDocumentSockets(input.id);
     return { id: input.id };
   }),

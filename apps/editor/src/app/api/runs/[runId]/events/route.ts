@@ -17,7 +17,7 @@ export async function GET(
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
   const { runId } = await context.params;
-  const owned = await requireOwnRun(request, runId, "events", { ownerMayAudit: true });
+  const owned = await requireOwnRun(request, runId, "events", { ownerMayAudit: true, readsLog: true });
   if (!owned.ok) return owned.response;
   const parsed = parseEventOffset(new URL(request.url).searchParams.get("offset"), "events");
   if (!parsed.ok) return parsed.response;

@@ -17,7 +17,7 @@ export async function GET(
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
   const { runId } = await context.params;
-  const owned = await requireOwnRun(request, runId, "stream");
+  const owned = await requireOwnRun(request, runId, "stream", { readsLog: true });
   if (!owned.ok) return owned.response;
   const lastEventId = request.headers.get("last-event-id");
   const raw =

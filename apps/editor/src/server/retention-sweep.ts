@@ -1,0 +1,127 @@
+import { log } from "@coauthor/agent-workflow";
+import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { env } from "@/env";
+import { getDb } from "@/server/db";
+import {
+  agentRunCheckpoints,
+  agentRunMessages,
+  deletedRuns,
+  hookTokenUses,
+  rateLimitPoints,
+  runs,
+} from "@/server/db/schema";
+import { purgeWorkflowRuns } from "@/server/workflow/world-purge";
+
+const DAY_MS = 86_400_000;
+// Runs purged per round; a sweep goes round until none is left.
+const BATCH = 100;
+// How long a deleted document's runs keep their tombstone (and get purged again at every sweep).
+const TOMBSTONE_MS = DAY_MS;
+
+/** What one sweep removed (for the log and the tests). */
+export interface SweepReport {
+  runLogs: number;
+  deletedRuns: number;
+  rateLimitRows: number;
+}
+
+/**
+ * One retention sweep, safe on any number of instances at once:
+ *
+ * - run logs older than RUN_LOG_RETENTION_DAYS (counted from the run's end): the world's events and
+ *   streams, the stored tool results and any leftover checkpoint. The run's row (its summary in
+ *   History), its edits (Undo run) and the conversation stay. Each run is claimed by one atomic
+ *   UPDATE (`logs_purged_at`), so two instances never purge the same run, and a purge that fails is
+ *   released for the next sweep;
+ * - runs of deleted documents (tombstones): purged again, catching anything a stopping step wrote
+ *   after the deletion; the tombstone goes after a day;
+ * - rate-limit counters whose window is over (the store keeps one row per key otherwise forever).
+ *
+ * Every delete is idempotent, so a sweep interrupted midway is finished by the next one.
+ */
+export async function sweepRetention(now = new Date()): Promise<SweepReport> {
+  const report: SweepReport = { runLogs: 0, deletedRuns: 0, rateLimitRows: 0 };
+  const cutoff = new Date(now.getTime() - env.RUN_LOG_RETENTION_DAYS * DAY_MS);
+  for (;;) {
+    const claimed = await claimExpiredRuns(cutoff, now);
+    if (claimed.length === 0) break;
+    await purgeRunLogs(claimed);
+    report.runLogs += claimed.length;
+    if (claimed.length < BATCH) break;
+  }
+  report.deletedRuns = await purgeDeletedRuns(now);
+  const db = await getDb();
+  const expired = await db
+    .delete(rateLimitPoints)
+    .where(lt(rateLimitPoints.expire, now))
+    .returning({ key: rateLimitPoints.key });
+  report.rateLimitRows = expired.length;
+  return report;
+}
+
+/** Marks up to BATCH runs that ended before `cutoff` as purged and returns their ids (only this caller gets them). */
+async function claimExpiredRuns(cutoff: Date, now: Date): Promise<string[]> {
+  const db = await getDb();
+  const expired = and(
+    isNull(runs.logsPurgedAt),
+    lt(sql`coalesce(${runs.finishedAt}, ${runs.createdAt})`, cutoff),
+  );
+  // The outer condition is checked again on each row after a concurrent claim commits, so a run
+  // two instances both picked is returned to one of them only.
+  const rows = await db
+    .update(runs)
+    .set({ logsPurgedAt: now })
+    .where(and(expired, inArray(runs.id, db.select({ id: runs.id }).from(runs).where(expired).limit(BATCH))))
+    .returning({ id: runs.id });
+  return rows.map((row) => row.id);
+}
+
+/** Removes the logs of claimed runs; on failure releases the claim so the next sweep tries again. */
+async function purgeRunLogs(runIds: string[]): Promise<void> {
+  const db = await getDb();
+  try {
+    await purgeWorkflowRuns(runIds);
+    await db.delete(hookTokenUses).where(inArray(hookTokenUses.runId, runIds));
+    await db.delete(agentRunMessages).where(inArray(agentRunMessages.runId, runIds));
+    await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, runIds));
+  } catch (error) {
+    await db.update(runs).set({ logsPurgedAt: null }).where(inArray(runs.id, runIds));
+    throw error;
+  }
+}
+
+/** Purges the runs of deleted documents again and drops tombstones older than a day; how many were purged. */
+async function purgeDeletedRuns(now: Date): Promise<number> {
+  const db = await getDb();
+  const tombstones = await db.select({ runId: deletedRuns.runId }).from(deletedRuns);
+  const runIds = tombstones.map((row) => row.runId);
+  for (let at = 0; at < runIds.length; at += BATCH) {
+    const batch = runIds.slice(at, at + BATCH);
+    await purgeWorkflowRuns(batch);
+    // A step on its way out may have saved a checkpoint after the deletion.
+    await db.delete(agentRunMessages).where(inArray(agentRunMessages.runId, batch));
+    await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, batch));
+  }
+  await db.delete(deletedRuns).where(lt(deletedRuns.deletedAt, new Date(now.getTime() - TOMBSTONE_MS)));
+  return runIds.length;
+}
+
+const TIMER = Symbol.for("coauthor.retention-sweep");
+
+/** Sweeps now and every RETENTION_SWEEP_INTERVAL_MS in this process (once per process); failures are logged and retried next time. */
+export function startRetentionSweep(): void {
+  const holder = globalThis as typeof globalThis & { [TIMER]?: ReturnType<typeof setInterval> };
+  if (holder[TIMER]) return;
+  const sweep = () => {
+    sweepRetention()
+      .then((report) => {
+        if (report.runLogs + report.deletedRuns + report.rateLimitRows > 0)
+          log.info("retention sweep", { ...report });
+      })
+      .catch((error: unknown) => log.error("retention sweep failed; the next one retries", { error }));
+  };
+  holder[TIMER] = setInterval(sweep, env.RETENTION_SWEEP_INTERVAL_MS);
+  // Never keeps the process alive by itself.
+  holder[TIMER].unref();
+  sweep();
+}

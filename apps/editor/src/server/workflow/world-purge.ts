@@ -1,0 +1,29 @@
+import { join } from "node:path";
+import { dataDir } from "@coauthor/agent-workflow";
+import { workflowRunIdSchema } from "@coauthor/types";
+import { env } from "@/env";
+import { purgeLocalWorldRuns } from "./local-world-purge";
+import { purgePostgresWorldRuns } from "./postgres-world-purge";
+
+/**
+ * Removes what the Workflow DevKit world keeps of these runs: their input, event log, step
+ * results, hooks and streams. Neither world has an API for deleting one run (the World interface
+ * of 4.8 offers create, get, list and cancel; the local world's `clear()` empties everything), so
+ * each store is purged in its own module, by its documented layout. Idempotent: a run already gone
+ * is fine. Call it once a run can no longer write (cancelled, ended); the retention sweep repeats it
+ * for runs of deleted documents, which catches a frame a step wrote on its way out.
+ */
+export async function purgeWorkflowRuns(runIds: readonly string[]): Promise<void> {
+  // Run ids come from our database; anything else never becomes a path or a pattern.
+  const ids = runIds.map((runId) => workflowRunIdSchema.parse(runId));
+  if (ids.length === 0) return;
+  const target = env.WORKFLOW_TARGET_WORLD;
+  if (!target || target === "local") {
+    await purgeLocalWorldRuns(env.WORKFLOW_LOCAL_DATA_DIR ?? join(dataDir(), "workflow"), ids);
+    return;
+  }
+  // env.ts admits only the two worlds this app runs on.
+  const url = env.WORKFLOW_POSTGRES_URL ?? env.DATABASE_URL;
+  if (!url) throw new Error("the Postgres world needs WORKFLOW_POSTGRES_URL (or DATABASE_URL)");
+  await purgePostgresWorldRuns(url, ids);
+}

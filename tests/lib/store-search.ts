@@ -1,0 +1,71 @@
+// Searches every store a server keeps data in for a string: every table of a PostgreSQL database
+// (all schemas: the app's and the Postgres world's, found from the catalogue, so a table added
+// later is searched without anyone listing it) and every file under a data folder.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import postgres from "postgres";
+
+/** Where the text was found: `schema.table` for rows, the path inside the folder for files. */
+export type Place = string;
+
+/** An SQL identifier, quoted (names come from the catalogue, not from input). */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The tables of every schema but PostgreSQL's own, with their bytea columns. */
+async function userTables(sql: postgres.Sql) {
+  const rows = await sql<{ schema: string; table: string; bytea: string[] | null }[]>`
+    select t.table_schema as schema, t.table_name as table,
+           array_agg(c.column_name::text) filter (where c.data_type = 'bytea') as bytea
+    from information_schema.tables t
+    join information_schema.columns c on c.table_schema = t.table_schema and c.table_name = t.table_name
+    where t.table_type = 'BASE TABLE' and t.table_schema not in ('pg_catalog', 'information_schema')
+    group by t.table_schema, t.table_name
+    order by 1, 2`;
+  return rows.map((row) => ({ ...row, bytea: row.bytea ?? [] }));
+}
+
+/**
+ * The tables of the database at `url` holding `text` anywhere in a row: in its text form (text,
+ * JSON, every column) or inside a binary column (Yjs updates, CBOR, stream chunks) as UTF-8 bytes.
+ * `except` names tables left out on purpose (each with the reason at the call).
+ */
+export async function tablesHolding(url: string, text: string, except: string[] = []): Promise<Place[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    const found: Place[] = [];
+    const tables = await userTables(sql);
+    if (tables.length === 0) throw new Error("no tables found: the search would prove nothing");
+    for (const { schema, table, bytea } of tables) {
+      const name = `${schema}.${table}`;
+      if (except.includes(name)) continue;
+      const conditions = [`strpos(t::text, $1) > 0`];
+      for (const column of bytea) {
+        conditions.push(`coalesce(position(convert_to($1, 'UTF8') in t.${quoted(column)}), 0) > 0`);
+      }
+      const [row] = await sql.unsafe<{ hits: number }[]>(
+        `select count(*)::int as hits from ${quoted(schema)}.${quoted(table)} t where ${conditions.join(" or ")}`,
+        [text],
+      );
+      if ((row?.hits ?? 0) > 0) found.push(name);
+    }
+    return found;
+  } finally {
+    await sql.end();
+  }
+}
+
+/** The files under `folder` whose name or bytes contain `text` (paths relative to the folder). */
+export function filesHolding(folder: string, text: string): Place[] {
+  const needle = Buffer.from(text, "utf8");
+  const found: Place[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && (entry.name.includes(text) || readFileSync(path).includes(needle)))
+        found.push(relative(folder, path));
+    }
+  };
+  walk(folder);
+  return found;
+}
