@@ -8,6 +8,26 @@ import postgres from "postgres";
 /** Where the text was found: `schema.table` for rows, the path inside the folder for files. */
 export type Place = string;
 
+/**
+ * What `text` looks like inside base64 (the local world keeps binary values, such as a run's
+ * serialised input, as base64 in its JSON files): one fragment per alignment of the text in the
+ * encoded bytes, each without the characters the neighbouring bytes change.
+ */
+export function base64Fragments(text: string): string[] {
+  const bytes = Buffer.from(text, "utf8");
+  const fragments: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
+    const start = offset === 0 ? 0 : 4;
+    const end = (offset + bytes.length) % 3 === 0 ? encoded.length : encoded.length - 4;
+    fragments.push(encoded.slice(start, end));
+  }
+  return fragments;
+}
+
+/** Every form of `text` a store may hold it in: as is, and inside base64. */
+const needlesFor = (text: string) => [text, ...base64Fragments(text)];
+
 /** An SQL identifier, quoted (names come from the catalogue, not from input). */
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -26,7 +46,8 @@ async function userTables(sql: postgres.Sql) {
 
 /**
  * The tables of the database at `url` holding `text` anywhere in a row: in its text form (text,
- * JSON, every column) or inside a binary column (Yjs updates, CBOR, stream chunks) as UTF-8 bytes.
+ * JSON, every column) or inside a binary column (Yjs updates, CBOR, stream chunks) as UTF-8 bytes,
+ * as is or base64-encoded.
  * `except` names tables left out on purpose (each with the reason at the call).
  */
 export async function tablesHolding(url: string, text: string, except: string[] = []): Promise<Place[]> {
@@ -38,13 +59,18 @@ export async function tablesHolding(url: string, text: string, except: string[] 
     for (const { schema, table, bytea } of tables) {
       const name = `${schema}.${table}`;
       if (except.includes(name)) continue;
-      const conditions = [`strpos(t::text, $1) > 0`];
-      for (const column of bytea) {
-        conditions.push(`coalesce(position(convert_to($1, 'UTF8') in t.${quoted(column)}), 0) > 0`);
-      }
+      const needles = needlesFor(text);
+      const conditions: string[] = [];
+      needles.forEach((_, index) => {
+        const p = `$${index + 1}`;
+        conditions.push(`strpos(t::text, ${p}) > 0`);
+        for (const column of bytea) {
+          conditions.push(`coalesce(position(convert_to(${p}, 'UTF8') in t.${quoted(column)}), 0) > 0`);
+        }
+      });
       const [row] = await sql.unsafe<{ hits: number }[]>(
         `select count(*)::int as hits from ${quoted(schema)}.${quoted(table)} t where ${conditions.join(" or ")}`,
-        [text],
+        needles,
       );
       if ((row?.hits ?? 0) > 0) found.push(name);
     }
@@ -54,16 +80,19 @@ export async function tablesHolding(url: string, text: string, except: string[] 
   }
 }
 
-/** The files under `folder` whose name or bytes contain `text` (paths relative to the folder). */
+/** The files under `folder` whose name or bytes contain `text`, as is or base64-encoded (paths relative to the folder). */
 export function filesHolding(folder: string, text: string): Place[] {
-  const needle = Buffer.from(text, "utf8");
+  const needles = needlesFor(text).map((needle) => Buffer.from(needle, "utf8"));
   const found: Place[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile() && (entry.name.includes(text) || readFileSync(path).includes(needle)))
-        found.push(relative(folder, path));
+      else if (entry.isFile()) {
+        const bytes = readFileSync(path);
+        if (entry.name.includes(text) || needles.some((needle) => bytes.includes(needle)))
+          found.push(relative(folder, path));
+      }
     }
   };
   walk(folder);

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
+import { createDocumentEditor } from "@coauthor/tools";
 import postgres from "postgres";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
@@ -92,28 +93,33 @@ for (const world of ["local", "postgres"] as const) {
       const { server } = current();
       const marker = `Marker${randomUUID().replaceAll("-", "")}`;
       const owner = await new CoauthorClient(server.url).signIn();
-      const documentId = await owner.createDocument(`# Heading ${marker}\n\nThe ${marker} paragraph.`);
+      const markdown = `# Heading ${marker}\n\nThe ${marker} paragraph.`;
+      const documentId = await owner.createDocument(markdown);
+      // The tools run on a copy of the document, as in the writer's tab.
+      const editor = createDocumentEditor({ markdown });
       // An agent run that reads the document (its readDocument result holds the text), one whose
       // prompt holds it, and a chat whose question and answer (the headings) hold it.
-      const summary = await owner.runAgent(documentId, "summarize");
+      const summary = await owner.runAgent(documentId, "summarize", { editor });
       expect(summary.events.at(-1)).toMatchObject({ type: "finish" });
-      const append = await owner.runAgent(documentId, `append "${marker} appended"`);
+      const append = await owner.runAgent(documentId, `append "${marker} appended"`, { editor });
       expect(append.events.at(-1)).toMatchObject({ type: "finish" });
       expect(await chat(owner, documentId, `Where is ${marker}?`)).toContain(marker);
 
       // The search finds the text where it is kept, so its empty answer below means something.
+      // (The runs' ends, and with them the conversation, are recorded just after their last frame.)
       await expect
-        .poll(() => placesHolding(current(), marker), { timeout: 15_000 })
-        .toEqual(
-          expect.arrayContaining([
-            "public.agent_runs",
-            "public.conversation_messages",
-            "public.hook_token_uses",
-            expect.stringMatching(
-              world === "local" ? /^file:workflow\/(events|streams|runs)\// : /^workflow\./,
-            ),
-          ]),
-        );
+        .poll(async () => (await placesHolding(current(), marker)).includes("public.conversation_messages"))
+        .toBe(true);
+      expect(await placesHolding(current(), marker)).toEqual(
+        expect.arrayContaining([
+          "public.agent_runs",
+          "public.conversation_messages",
+          "public.hook_token_uses",
+          expect.stringMatching(
+            world === "local" ? /^file:workflow\/(events|streams|runs)\// : /^workflow\./,
+          ),
+        ]),
+      );
 
       // A stranger's deletion is refused and changes nothing.
       const stranger = await new CoauthorClient(server.url).signIn();
@@ -191,8 +197,12 @@ test.describe("the retention sweep", () => {
     const newMarker = `New${randomUUID().replaceAll("-", "")}`;
     const oldDocument = await owner.createDocument(`# ${oldMarker}\n\nKept text.`);
     const newDocument = await owner.createDocument(`# ${newMarker}\n\nKept text.`);
-    const oldRun = await owner.runAgent(oldDocument, "summarize");
-    const newRun = await owner.runAgent(newDocument, "summarize");
+    const oldRun = await owner.runAgent(oldDocument, "summarize", {
+      editor: createDocumentEditor({ markdown: `# ${oldMarker}\n\nKept text.` }),
+    });
+    const newRun = await owner.runAgent(newDocument, "summarize", {
+      editor: createDocumentEditor({ markdown: `# ${newMarker}\n\nKept text.` }),
+    });
     const sql = postgres(current.databaseUrl, { max: 1, onnotice: () => undefined });
     try {
       // Both runs recorded as ended, then the first one moved two days back.

@@ -3,6 +3,7 @@ import { abortRun } from "@coauthor/agent-workflow/server";
 import { and, eq, inArray } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
+import { getWorld } from "workflow/runtime";
 import { lockDocumentAdmissions } from "@/server/agent/run-admission";
 import { getDb } from "@/server/db";
 import { agentRunCheckpoints, agentRunMessages, deletedRuns, documents, runs } from "@/server/db/schema";
@@ -81,11 +82,16 @@ async function stopRun(runId: string): Promise<void> {
   }
 }
 
-/** Whether the world has the run as ended (or has no such run). */
+/**
+ * Whether the world has the run as ended and none of its steps still executing (or has no such
+ * run): a cancelled run's step runs to its end and records it, which must come before the purge.
+ */
 async function isOver(runId: string): Promise<boolean> {
   try {
     const status = await getRun(runId).status;
-    return status !== "running" && status !== "pending";
+    if (status === "running" || status === "pending") return false;
+    const steps = await getWorld().steps.list({ runId, resolveData: "none" });
+    return steps.data.every((step) => step.status !== "running");
   } catch (error) {
     if (WorkflowRunNotFoundError.is(error)) return true;
     throw error;

@@ -62,10 +62,9 @@ export async function sweepRetention(now = new Date()): Promise<SweepReport> {
 /** Marks up to BATCH runs that ended before `cutoff` as purged and returns their ids (only this caller gets them). */
 async function claimExpiredRuns(cutoff: Date, now: Date): Promise<string[]> {
   const db = await getDb();
-  const expired = and(
-    isNull(runs.logsPurgedAt),
-    lt(sql`coalesce(${runs.finishedAt}, ${runs.createdAt})`, cutoff),
-  );
+  // An ISO string cast in SQL: a Date beside a raw expression would reach the driver untyped.
+  const ended = sql`coalesce(${runs.finishedAt}, ${runs.createdAt}) < ${cutoff.toISOString()}::timestamptz`;
+  const expired = and(isNull(runs.logsPurgedAt), ended);
   // The outer condition is checked again on each row after a concurrent claim commits, so a run
   // two instances both picked is returned to one of them only.
   const rows = await db
