@@ -13,6 +13,7 @@ const DELETED_REASON = "the document was deleted";
 // How long deletion waits for a cancelled run to be over in the world before purging it.
 const SETTLE_TIMEOUT_MS = 5_000;
 const SETTLE_POLL_MS = 50;
+const REPURGE_AFTER_MS = [2_000, 10_000];
 
 /**
  * Deletes a document its owner asked to delete, and everything kept about it, in every store:
@@ -57,8 +58,25 @@ export async function deleteOwnedDocument(ownerId: string, documentId: string): 
   const running = deleted.filter((run) => run.status === "running").map((run) => run.id);
   await Promise.all(running.map(stopRun));
   await purgeWorkflowRuns(deleted.map((run) => run.id));
+  if (running.length > 0) purgeAgainLater(running);
   log.info("document deleted", { documentId, runs: deleted.length, stopped: running.length });
   return true;
+}
+
+/**
+ * A delivery already queued for a stopped run (the Postgres world's job queue) may still record an
+ * event after the purge; purge those runs again shortly after. The retention sweep repeats it from
+ * the tombstones for a day, also across restarts.
+ */
+function purgeAgainLater(runIds: string[]): void {
+  for (const delay of REPURGE_AFTER_MS) {
+    const timer = setTimeout(() => {
+      purgeWorkflowRuns(runIds).catch((error: unknown) =>
+        log.error("purging a deleted document's runs again failed; the sweep retries", { runIds, error }),
+      );
+    }, delay);
+    timer.unref();
+  }
 }
 
 /** Ends a run of a deleted document: interrupts its step here and cancels it in the world (every instance). */
