@@ -1,19 +1,20 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { createDocumentEditor } from "@coauthor/tools";
 import postgres from "postgres";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { createTestDatabase, requireSharedServices } from "../lib/shared-services.ts";
-import { filesHolding, type Place, tablesHolding } from "../lib/store-search.ts";
+import { filesHolding, type Place, pgliteTablesHolding, tablesHolding } from "../lib/store-search.ts";
 import { expect, test } from "../lib/test.ts";
 
 // Deletion deletes (issue #13, point 5): a deleted document leaves nothing of its text in any
 // store — every table of the app's database and of the Postgres world, every file of the data
 // folder (the local world's runs, events and streams) — and the runs going on it stop.
 // Each server runs on its own PostgreSQL database (so the test can read every table while the
-// server runs), once with the local world (files) and once with the Postgres world (tables).
+// server runs), once with the local world (files) and once with the Postgres world (tables); one
+// more runs the default setup (embedded PGlite), whose tables are read once it has stopped.
 
 const WORLD_SETUP = resolve(
   import.meta.dirname,
@@ -69,6 +70,31 @@ async function chat(client: CoauthorClient, documentId: string, prompt: string):
   return response.text();
 }
 
+/**
+ * A document holding `marker`, with what the assistant keeps about it: an agent run that reads it
+ * (its readDocument result holds the text), one whose prompt holds it, and a chat whose question
+ * and answer (the headings) hold it. Returns the document and the runs' ids.
+ */
+async function documentWithHistory(owner: CoauthorClient, marker: string) {
+  const markdown = `# Heading ${marker}\n\nThe ${marker} paragraph.`;
+  const documentId = await owner.createDocument(markdown);
+  // The tools run on a copy of the document, as in the writer's tab.
+  const editor = createDocumentEditor({ markdown });
+  const summary = await owner.runAgent(documentId, "summarize", { editor });
+  expect(summary.events.at(-1)).toMatchObject({ type: "finish" });
+  const append = await owner.runAgent(documentId, `append "${marker} appended"`, { editor });
+  expect(append.events.at(-1)).toMatchObject({ type: "finish" });
+  expect(await chat(owner, documentId, `Where is ${marker}?`)).toContain(marker);
+  // The runs' ends, and with them the conversation, are recorded just after their last frame.
+  await expect
+    .poll(async () => {
+      const stored = await owner.trpc<unknown[]>("assistant.conversation", { documentId }, "query");
+      return stored.length;
+    })
+    .toBe(6);
+  return { documentId, runIds: [summary.runId, append.runId] };
+}
+
 for (const world of ["local", "postgres"] as const) {
   test.describe(`deleting a document (${world} world)`, () => {
     let stores: Stores | undefined;
@@ -93,23 +119,9 @@ for (const world of ["local", "postgres"] as const) {
       const { server } = current();
       const marker = `Marker${randomUUID().replaceAll("-", "")}`;
       const owner = await new CoauthorClient(server.url).signIn();
-      const markdown = `# Heading ${marker}\n\nThe ${marker} paragraph.`;
-      const documentId = await owner.createDocument(markdown);
-      // The tools run on a copy of the document, as in the writer's tab.
-      const editor = createDocumentEditor({ markdown });
-      // An agent run that reads the document (its readDocument result holds the text), one whose
-      // prompt holds it, and a chat whose question and answer (the headings) hold it.
-      const summary = await owner.runAgent(documentId, "summarize", { editor });
-      expect(summary.events.at(-1)).toMatchObject({ type: "finish" });
-      const append = await owner.runAgent(documentId, `append "${marker} appended"`, { editor });
-      expect(append.events.at(-1)).toMatchObject({ type: "finish" });
-      expect(await chat(owner, documentId, `Where is ${marker}?`)).toContain(marker);
+      const { documentId, runIds } = await documentWithHistory(owner, marker);
 
       // The search finds the text where it is kept, so its empty answer below means something.
-      // (The runs' ends, and with them the conversation, are recorded just after their last frame.)
-      await expect
-        .poll(async () => (await placesHolding(current(), marker)).includes("public.conversation_messages"))
-        .toBe(true);
       expect(await placesHolding(current(), marker)).toEqual(
         expect.arrayContaining([
           "public.agent_runs",
@@ -131,8 +143,9 @@ for (const world of ["local", "postgres"] as const) {
       expect(deleted.status).toBe(200);
       // Done when the answer arrives, in every store.
       expect(await placesHolding(current(), marker)).toEqual([]);
-      expect(await placesHolding(current(), summary.runId, ["public.deleted_runs"])).toEqual([]);
-      expect(await placesHolding(current(), append.runId, ["public.deleted_runs"])).toEqual([]);
+      for (const runId of runIds) {
+        expect(await placesHolding(current(), runId, ["public.deleted_runs"])).toEqual([]);
+      }
     });
 
     test("stops a run going on it: the stream ends, no result is accepted any more, and the run is gone", async () => {
@@ -170,6 +183,48 @@ for (const world of ["local", "postgres"] as const) {
     });
   });
 }
+
+test("deleting a document on the embedded database (PGlite) leaves its text in no table and no workflow file", async () => {
+  test.setTimeout(120_000);
+  // The default setup: PGlite in the data folder, local world. PGlite is one process, so its
+  // tables are searched once the server has stopped.
+  const server = new AppServer({
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
+  });
+  try {
+    await server.start();
+    const owner = await new CoauthorClient(server.url).signIn();
+    const marker = `Gone${randomUUID().replaceAll("-", "")}`;
+    const keptMarker = `Kept${randomUUID().replaceAll("-", "")}`;
+    const { documentId, runIds } = await documentWithHistory(owner, marker);
+    const kept = await documentWithHistory(owner, keptMarker);
+    expect((await owner.trpcCall("documents.delete", { id: documentId })).status).toBe(200);
+
+    // PGlite's own files are left out of the file search: deleted rows stay in its pages until
+    // PostgreSQL vacuums them (they are no longer in any table, which is what is searched).
+    const workflowFiles = (text: string) =>
+      filesHolding(server.dataDir, text).filter((file) => !file.startsWith("pglite/"));
+    expect(workflowFiles(marker)).toEqual([]);
+    expect(workflowFiles(kept.runIds[0] ?? "")).not.toEqual([]);
+    await server.kill("SIGTERM");
+    const pglite = join(server.dataDir, "pglite");
+    expect(await pgliteTablesHolding(pglite, marker)).toEqual([]);
+    for (const runId of runIds)
+      expect(await pgliteTablesHolding(pglite, runId, ["public.deleted_runs"])).toEqual([]);
+    // The same search finds the document that was not deleted, in each kind of table.
+    expect(await pgliteTablesHolding(pglite, keptMarker)).toEqual(
+      expect.arrayContaining([
+        "public.agent_runs",
+        "public.conversation_messages",
+        "public.documents",
+        "public.hook_token_uses",
+      ]),
+    );
+  } finally {
+    await server.dispose();
+  }
+});
 
 test.describe("the retention sweep", () => {
   let stores: Stores | undefined;
