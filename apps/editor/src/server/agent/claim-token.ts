@@ -3,8 +3,14 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db";
 import { hookTokenUses } from "@/server/db/schema";
 
-/** First use, a replay of the same body, or a different body with a used token. */
-export type ClaimOutcome = "claimed" | "replay" | "conflict";
+/** First use, a replay of the same body, a different body with a used token, or a run that no longer exists. */
+export type ClaimOutcome = "claimed" | "replay" | "conflict" | "gone";
+
+/** PostgreSQL's foreign_key_violation, as drizzle passes it on from either driver (in `cause`). */
+function isForeignKeyViolation(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+  return typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23503";
+}
 
 /** Hash of the canonical callback body (replays compare by it). */
 export function bodyHash(toolCallId: string, result: unknown): string {
@@ -25,11 +31,18 @@ export async function claimTokenUse(use: {
   result: unknown;
 }): Promise<ClaimOutcome> {
   const db = await getDb();
-  const inserted = await db
-    .insert(hookTokenUses)
-    .values(use)
-    .onConflictDoNothing()
-    .returning({ jti: hookTokenUses.jti });
+  let inserted: { jti: string }[];
+  try {
+    inserted = await db
+      .insert(hookTokenUses)
+      .values(use)
+      .onConflictDoNothing()
+      .returning({ jti: hookTokenUses.jti });
+  } catch (error) {
+    // The result is stored with its run: a run whose document was deleted meanwhile has none.
+    if (isForeignKeyViolation(error)) return "gone";
+    throw error;
+  }
   if (inserted.length > 0) return "claimed";
   const [existing] = await db.select().from(hookTokenUses).where(eq(hookTokenUses.jti, use.jti));
   return existing?.bodyHash === use.bodyHash ? "replay" : "conflict";

@@ -61,6 +61,8 @@ export async function POST(request: Request): Promise<Response> {
     result: output.data,
   });
   if (claim === "replay") return new Response(null, { status: 204 });
+  if (claim === "gone")
+    return apiError(404, "not_found:run", "the run no longer exists (its document was deleted)");
   if (claim === "conflict")
     return apiError(409, "conflict:hook_token", "this token was already used with another result");
 

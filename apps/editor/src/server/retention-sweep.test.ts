@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The sweep and the tool-result claim on a real embedded database (PGlite in a throwaway folder,
+// migrated like the app's), with the local world's folder inside it.
+const dataDir = mkdtempSync(join(tmpdir(), "coauthor-retention-"));
+process.env.COAUTHOR_DATA_DIR = dataDir;
+process.env.RUN_LOG_RETENTION_DAYS = "30";
+const { getDb } = await import("@/server/db");
+const schema = await import("@/server/db/schema");
+const { sweepRetention } = await import("./retention-sweep");
+const { claimTokenUse } = await import("@/server/agent/claim-token");
+
+const DAY = 86_400_000;
+const now = new Date();
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+// World run ids (the purge only takes these).
+const OLD = "wrun_01M859RZ18GSGXFTNWWTCNBPKW";
+const RECENT = "wrun_01M859RZ8W0D62FQM3A6JC6MF1";
+const DELETED = "wrun_01M859RZBR98WWZKKH8RG6KP04";
+
+beforeAll(async () => {
+  const db = await getDb();
+  await db.insert(schema.users).values({ id: "owner", name: "Owner", email: "owner@example.test" });
+  await db.insert(schema.documents).values({ id: "doc", ownerId: "owner", title: "T" });
+  const run = {
+    documentId: "doc",
+    userId: "owner",
+    prompt: "summarize",
+    model: "offline",
+    status: "finished",
+  };
+  await db.insert(schema.runs).values([
+    { ...run, id: OLD, createdAt: daysAgo(40), finishedAt: daysAgo(40) },
+    { ...run, id: RECENT, createdAt: daysAgo(1), finishedAt: daysAgo(1) },
+  ]);
+  for (const runId of [OLD, RECENT]) {
+    await claimTokenUse({
+      jti: `jti-${runId}`,
+      runId,
+      toolCallId: "c1",
+      bodyHash: "h",
+      result: { text: "secret" },
+    });
+  }
+  await db.insert(schema.rateLimitPoints).values([
+    { key: "expired", points: 1, expire: new Date(now.getTime() - 60_000) },
+    { key: "live", points: 1, expire: new Date(now.getTime() + 60_000) },
+  ]);
+  // A run of a deleted document whose step saved a checkpoint on its way out.
+  await db.insert(schema.deletedRuns).values({ runId: DELETED, deletedAt: daysAgo(2) });
+  await db.insert(schema.agentRunCheckpoints).values({ runId: DELETED, segment: 0, state: { secret: true } });
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("retention sweep", () => {
+  it("removes old run logs once however many sweeps run at once, and keeps recent ones", async () => {
+    const reports = await Promise.all([sweepRetention(now), sweepRetention(now)]);
+    expect(reports.reduce((sum, report) => sum + report.runLogs, 0)).toBe(1);
+    const db = await getDb();
+    const results = await db
+      .select({ runId: schema.hookTokenUses.runId })
+      .from(schema.hookTokenUses)
+      .where(inArray(schema.hookTokenUses.runId, [OLD, RECENT]));
+    expect(results.map((row) => row.runId)).toEqual([RECENT]);
+    // The run itself stays for History, marked as having no log any more.
+    const [old] = await db.select().from(schema.runs).where(eq(schema.runs.id, OLD));
+    expect(old?.logsPurgedAt).toBeInstanceOf(Date);
+    const [recent] = await db.select().from(schema.runs).where(eq(schema.runs.id, RECENT));
+    expect(recent?.logsPurgedAt).toBeNull();
+  });
+
+  it("drops expired rate-limit counters only", async () => {
+    const db = await getDb();
+    const keys = await db.select({ key: schema.rateLimitPoints.key }).from(schema.rateLimitPoints);
+    expect(keys.map((row) => row.key)).toEqual(["live"]);
+  });
+
+  it("clears what a deleted document's run left and forgets its tombstone after a day", async () => {
+    const db = await getDb();
+    expect(await db.select().from(schema.agentRunCheckpoints)).toEqual([]);
+    expect(await db.select().from(schema.deletedRuns)).toEqual([]);
+  });
+});
+
+describe("tool result claims", () => {
+  it("answer gone for a run that no longer exists (its document was deleted), storing nothing", async () => {
+    const outcome = await claimTokenUse({
+      jti: "jti-missing",
+      runId: "wrun_01M859RZBR98WWZKKH8RG6KP05",
+      toolCallId: "c1",
+      bodyHash: "h",
+      result: { text: "secret" },
+    });
+    expect(outcome).toBe("gone");
+    const db = await getDb();
+    expect(
+      await db.select().from(schema.hookTokenUses).where(eq(schema.hookTokenUses.jti, "jti-missing")),
+    ).toEqual([]);
+  });
+});
