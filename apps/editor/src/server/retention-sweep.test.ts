@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // migrated like the app's), with the local world's folder inside it.
 const dataDir = mkdtempSync(join(tmpdir(), "coauthor-retention-"));
 process.env.COAUTHOR_DATA_DIR = dataDir;
+// The world the sweep lists is the local one in this folder (never a build's own).
+process.env.WORKFLOW_LOCAL_DATA_DIR = join(dataDir, "workflow");
 process.env.RUN_LOG_RETENTION_DAYS = "30";
 const { getDb } = await import("@/server/db");
 const schema = await import("@/server/db/schema");
@@ -21,6 +23,8 @@ const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
 const OLD = "wrun_01M859RZ18GSGXFTNWWTCNBPKW";
 const RECENT = "wrun_01M859RZ8W0D62FQM3A6JC6MF1";
 const DELETED = "wrun_01M859RZBR98WWZKKH8RG6KP04";
+const ORPHAN = "wrun_01M859RZBR98WWZKKH8RG6KP06";
+const RECENT_ORPHAN = "wrun_01M859RZBR98WWZKKH8RG6KP07";
 
 beforeAll(async () => {
   const db = await getDb();
@@ -50,11 +54,37 @@ beforeAll(async () => {
     { key: "expired", points: 1, expire: new Date(now.getTime() - 60_000) },
     { key: "live", points: 1, expire: new Date(now.getTime() + 60_000) },
   ]);
+  // World runs without a row of ours: an old one (its document deleted long ago) and a recent one.
+  writeWorldRun(ORPHAN, daysAgo(40));
+  writeWorldRun(RECENT_ORPHAN, daysAgo(1));
   // A run of a deleted document whose step saved a checkpoint on its way out.
   await db.insert(schema.deletedRuns).values({ runId: DELETED, deletedAt: daysAgo(2) });
   await db.insert(schema.agentRunCheckpoints).values({ runId: DELETED, segment: 0, state: { secret: true } });
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** A finished run as the local world stores it, with one event: what a run of a document deleted before deletion purged the world left behind. */
+function writeWorldRun(runId: string, createdAt: Date): void {
+  const world = join(dataDir, "workflow");
+  mkdirSync(join(world, "runs"), { recursive: true });
+  mkdirSync(join(world, "events"), { recursive: true });
+  const at = createdAt.toISOString();
+  const run = {
+    runId,
+    deploymentId: "dpl_local@4.4.1",
+    workflowName: "workflow//@coauthor/agent-workflow/workflow@0.1.0//agentWorkflow",
+    specVersion: 3,
+    executionContext: {},
+    input: { __type: "Uint8Array", data: Buffer.from("secret input").toString("base64") },
+    createdAt: at,
+    status: "completed",
+    startedAt: at,
+    completedAt: at,
+    updatedAt: at,
+  };
+  writeFileSync(join(world, "runs", `${runId}.json`), JSON.stringify(run));
+  writeFileSync(join(world, "events", `${runId}-evnt_01.json`), "{}");
+}
 
 describe("retention sweep", () => {
   it("removes old run logs once however many sweeps run at once, and keeps recent ones", async () => {
@@ -71,6 +101,14 @@ describe("retention sweep", () => {
     expect(old?.logsPurgedAt).toBeInstanceOf(Date);
     const [recent] = await db.select().from(schema.runs).where(eq(schema.runs.id, RECENT));
     expect(recent?.logsPurgedAt).toBeNull();
+  });
+
+  it("purges the world's runs from before the cutoff, also those with no row of ours, and keeps recent ones", () => {
+    const file = (folder: string, name: string) => existsSync(join(dataDir, "workflow", folder, name));
+    expect(file("runs", `${ORPHAN}.json`)).toBe(false);
+    expect(file("events", `${ORPHAN}-evnt_01.json`)).toBe(false);
+    expect(file("runs", `${RECENT_ORPHAN}.json`)).toBe(true);
+    expect(file("events", `${RECENT_ORPHAN}-evnt_01.json`)).toBe(true);
   });
 
   it("drops expired rate-limit counters only", async () => {

@@ -1,5 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { getWorld } from "workflow/runtime";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import {
@@ -21,6 +22,7 @@ const TOMBSTONE_MS = DAY_MS;
 /** What one sweep removed (for the log and the tests). */
 export interface SweepReport {
   runLogs: number;
+  worldRuns: number;
   deletedRuns: number;
   rateLimitRows: number;
 }
@@ -33,6 +35,9 @@ export interface SweepReport {
  *   History), its edits (Undo run) and the conversation stay. Each run is claimed by one atomic
  *   UPDATE (`logs_purged_at`), so two instances never purge the same run, and a purge that fails is
  *   released for the next sweep;
+ * - any run the workflow world still keeps from before the cutoff, found with the world's own
+ *   listing: also the runs of documents deleted before deletion purged the world, which have no
+ *   row of ours any more;
  * - runs of deleted documents (tombstones): purged again, catching anything a stopping step wrote
  *   after the deletion; the tombstone goes after a day;
  * - rate-limit counters whose window is over (the store keeps one row per key otherwise forever).
@@ -40,7 +45,7 @@ export interface SweepReport {
  * Every delete is idempotent, so a sweep interrupted midway is finished by the next one.
  */
 export async function sweepRetention(now = new Date()): Promise<SweepReport> {
-  const report: SweepReport = { runLogs: 0, deletedRuns: 0, rateLimitRows: 0 };
+  const report: SweepReport = { runLogs: 0, worldRuns: 0, deletedRuns: 0, rateLimitRows: 0 };
   const cutoff = new Date(now.getTime() - env.RUN_LOG_RETENTION_DAYS * DAY_MS);
   for (;;) {
     const claimed = await claimExpiredRuns(cutoff, now);
@@ -49,6 +54,7 @@ export async function sweepRetention(now = new Date()): Promise<SweepReport> {
     report.runLogs += claimed.length;
     if (claimed.length < BATCH) break;
   }
+  report.worldRuns = await purgeExpiredWorldRuns(cutoff);
   report.deletedRuns = await purgeDeletedRuns(now);
   const db = await getDb();
   const expired = await db
@@ -87,6 +93,24 @@ async function purgeRunLogs(runIds: string[]): Promise<void> {
     await db.update(runs).set({ logsPurgedAt: null }).where(inArray(runs.id, runIds));
     throw error;
   }
+}
+
+/** Purges every world run created before `cutoff` (no run lasts a day, the shortest retention); how many. */
+async function purgeExpiredWorldRuns(cutoff: Date): Promise<number> {
+  const world = getWorld();
+  let purged = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await world.runs.list({
+      resolveData: "none",
+      pagination: { limit: BATCH, sortOrder: "asc", ...(cursor ? { cursor } : {}) },
+    });
+    const expired = page.data.filter((run) => run.createdAt < cutoff).map((run) => run.runId);
+    await purgeWorkflowRuns(expired);
+    purged += expired.length;
+    cursor = page.hasMore && page.cursor ? page.cursor : undefined;
+  } while (cursor);
+  return purged;
 }
 
 /** Purges the runs of deleted documents again and drops tombstones older than a day; how many were purged. */
