@@ -103,12 +103,17 @@ test.describe("content checked at the door", () => {
     const { owner, documentId } = await sharedDocument(baseURL ?? "", "editor");
     const attacker = connect(baseURL ?? "", owner, documentId);
     await attacker.synced();
-    // Written straight into the Yjs document, as a hostile client could: the provider sends it.
-    attacker.bound.doc.transact(() => {
-      const block = new Y.XmlText();
-      attacker.bound.doc.get(YJS_ROOT_NAME, Y.XmlText).insertEmbed(0, block);
-      block.setAttribute("__type", "script-runner");
-    });
+    // A well-formed Yjs update on top of the document, as a hostile client could write it (its own
+    // editor could not: it knows no such node), sent over the attacker's socket.
+    const forged = new Y.Doc();
+    Y.applyUpdate(forged, Y.encodeStateAsUpdate(attacker.bound.doc));
+    const before = Y.encodeStateVector(forged);
+    const block = new Y.XmlText();
+    forged.get(YJS_ROOT_NAME, Y.XmlText).insertEmbed(0, block);
+    block.setAttribute("__type", "script-runner");
+    const socket = attacker.socket.webSocket;
+    if (!socket) throw new Error("no socket");
+    socket.send(syncUpdateMessage(documentId, Y.encodeStateAsUpdate(forged, before)));
     await expect.poll(() => attacker.closes.length).toBeGreaterThan(0);
     attacker.close();
 
