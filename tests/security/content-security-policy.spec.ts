@@ -40,8 +40,10 @@ async function pageNonce(fetchPage: () => Promise<Response>, label: string): Pro
   const tags = html.match(/<script\b[^>]*>/g) ?? [];
   expect(tags.length, label).toBeGreaterThan(0);
   for (const tag of tags) expect(tag, label).toContain(` nonce="${nonce}"`);
-  // No inline event handler attribute in any tag.
+  // No inline event handler attribute in any tag, and no inline style the policy would refuse.
   expect(html.match(/<[a-z][^<>]*\son[a-z]+\s*=/gi) ?? [], label).toEqual([]);
+  expect(html.match(/<[a-z][^<>]*\sstyle\s*=/gi) ?? [], label).toEqual([]);
+  for (const tag of html.match(/<style\b[^>]*>/g) ?? []) expect(tag, label).toContain(` nonce="${nonce}"`);
   return nonce;
 }
 
@@ -172,6 +174,9 @@ test.describe("in the browser", () => {
     await page.reload();
     await expect(editor.locator("p").first()).toHaveText("Typed under a strict policy.");
     await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
+    // A mistyped address: the 404 page runs under the same policy.
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     expect(violations).toEqual([]);
 
     // The recorder itself works: a load the policy forbids is reported.
