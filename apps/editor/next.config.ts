@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { withWorkflow } from "workflow/next";
+import { NON_DOCUMENT_POLICY, STATIC_SECURITY_HEADERS } from "./src/server/http/security-headers";
 
 const nextConfig: NextConfig = {
   transpilePackages: ["@coauthor/agent-workflow", "@coauthor/tools", "@coauthor/types"],
@@ -14,22 +15,13 @@ const nextConfig: NextConfig = {
     "ws",
   ],
   poweredByHeader: false,
-  // Defaults a security review expects on every response. (A script CSP with nonces is not here
-  // yet: see issue 13.)
+  // Every response: nosniff, framing, referrer and permissions policies. The API's responses get
+  // a CSP that loads nothing; pages get theirs, with a per-request nonce, from the proxy
+  // (src/proxy.ts). These headers are fixed at build time; HSTS depends on SECURE_COOKIES at run
+  // time, so the proxy sets it.
   headers: async () => [
-    {
-      source: "/:path*",
-      headers: [
-        { key: "X-Content-Type-Options", value: "nosniff" },
-        { key: "X-Frame-Options", value: "DENY" },
-        {
-          key: "Content-Security-Policy",
-          value: "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
-        },
-        { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-        { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
-      ],
-    },
+    { source: "/:path*", headers: STATIC_SECURITY_HEADERS },
+    { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: NON_DOCUMENT_POLICY }] },
   ],
   typescript: {
     // `pnpm typecheck` runs tsc over the whole workspace; no second pass in the build.

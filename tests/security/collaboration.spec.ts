@@ -1,4 +1,5 @@
-import { runEditorTool } from "@coauthor/tools";
+import { runEditorTool, YJS_ROOT_NAME } from "@coauthor/tools";
+import * as Y from "yjs";
 import { CoauthorClient, sharedDocument } from "../lib/coauthor-client.ts";
 import { SyncClient, tryUpgrade } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
@@ -92,6 +93,36 @@ test.describe("what a connection may change", () => {
     expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
     witness.close();
     attacker.close();
+  });
+});
+
+test.describe("content checked at the door", () => {
+  test("an update adding a node of a type no editor knows closes the socket and is never applied or stored", async ({
+    baseURL,
+  }) => {
+    const { owner, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const attacker = connect(baseURL ?? "", owner, documentId);
+    await attacker.synced();
+    // A well-formed Yjs update on top of the document, as a hostile client could write it (its own
+    // editor could not: it knows no such node), sent over the attacker's socket.
+    const forged = new Y.Doc();
+    Y.applyUpdate(forged, Y.encodeStateAsUpdate(attacker.bound.doc));
+    const before = Y.encodeStateVector(forged);
+    const block = new Y.XmlText();
+    forged.get(YJS_ROOT_NAME, Y.XmlText).insertEmbed(0, block);
+    block.setAttribute("__type", "script-runner");
+    const socket = attacker.socket.webSocket;
+    if (!socket) throw new Error("no socket");
+    socket.send(syncUpdateMessage(documentId, Y.encodeStateAsUpdate(forged, before)));
+    await expect.poll(() => attacker.closes.length).toBeGreaterThan(0);
+    attacker.close();
+
+    // Every other copy, the stored document and the server's own reads are as they were.
+    const witness = connect(baseURL ?? "", owner, documentId);
+    await witness.synced();
+    expect(witness.markdown()).toBe("Shared text.");
+    expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
+    witness.close();
   });
 });
 

@@ -30,6 +30,7 @@ export {
   bindDocumentEditor,
   bindMirroredEditor,
   stateFromYjsUpdate,
+  unknownNodeTypes,
   YJS_ROOT_NAME,
   yjsUpdateFromMarkdown,
   yjsUpdateFromState,

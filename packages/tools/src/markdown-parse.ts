@@ -49,8 +49,8 @@ import { gfm } from "micromark-extension-gfm";
 import { CHUNK_THRESHOLD, splitTopLevel } from "./markdown-chunks.ts";
 import { $markRawHtml } from "./markdown-raw-html.ts";
 
-// Markdown → Lexical. micromark parses (CommonMark + GFM, the same reader as GitHub's renderer);
-// this module maps its syntax tree (mdast) onto the editor's nodes. The mapping, both ways, is
+// Markdown → Lexical. micromark parses (CommonMark + GFM) into a syntax tree (mdast); this module
+// maps the tree onto the editor's nodes. The mapping, both ways, is
 // listed in the README's "Markdown" section; what the editor cannot hold keeps its text:
 // - raw HTML blocks become code blocks and inline tags token texts, both marked as raw HTML and
 //   written back verbatim; footnote markers become literal text;
@@ -93,9 +93,9 @@ function definitionSource(node: AnyDefinition): string {
 
 /**
  * Parses `markdown` as CommonMark + GFM into its syntax tree. A long document is parsed in runs of
- * top-level blocks of at least `minChunk` characters (see markdown-chunks.ts); a run that may use a definition made in another run is
- * parsed again with the document's winning definitions (the first of each label) before it, and
- * the nodes those lines make are dropped.
+ * top-level blocks of at least `minChunk` characters (see markdown-chunks.ts); a run that may use
+ * a definition made in another run is parsed again with the document's winning definitions (the
+ * first of each label) before it, and the nodes those lines make are dropped.
  */
 export function parseMarkdown(markdown: string, options: { minChunk?: number } = {}): Root {
   const minChunk =
@@ -134,18 +134,13 @@ export function parseMarkdown(markdown: string, options: { minChunk?: number } =
 
 type Context = { definitions: Map<string, Definition> };
 
+/** The link definitions of `root` by label; the first definition of a label wins, as in CommonMark. */
 function collectDefinitions(root: Root): Map<string, Definition> {
   const definitions = new Map<string, Definition>();
-  const visit = (nodes: ReadonlyArray<RootContent>) => {
-    for (const node of nodes) {
-      // The first definition of a label wins, as in CommonMark.
-      if (node.type === "definition" && !definitions.has(node.identifier))
-        definitions.set(node.identifier, node);
-      else if ("children" in node && node.type !== "paragraph" && node.type !== "heading")
-        visit(node.children as RootContent[]);
-    }
-  };
-  visit(root.children);
+  for (const node of definitionsOf(root)) {
+    if (node.type === "definition" && !definitions.has(node.identifier))
+      definitions.set(node.identifier, node);
+  }
   return definitions;
 }
 
@@ -256,7 +251,7 @@ function listType(list: List): ListType {
 }
 
 /** Whether HTML renders the list's paragraphs as `<p>` (CommonMark's loose list). */
-export function isLooseList(list: List): boolean {
+function isLooseList(list: List): boolean {
   return Boolean(list.spread) || list.children.some((item) => item.spread ?? item.children.length > 1);
 }
 

@@ -33,9 +33,10 @@ import { defaultHandlers, type Options, toMarkdown } from "mdast-util-to-markdow
 import { $fastBlockMarkdown, PLAIN_TEXT } from "./markdown-fast.ts";
 import { $isRawHtml } from "./markdown-raw-html.ts";
 
-// Lexical → Markdown. Each block becomes its mdast tree and mdast-util-to-markdown writes it, with
-// the escaping that makes text which merely looks like Markdown (`*`, `#` at a line start, `[x]`,
-// `|` in a table cell) read back as text.
+// Lexical → Markdown. A block of plain writing is written by the fast path (markdown-fast.ts); any
+// other becomes its mdast tree and mdast-util-to-markdown writes it, with the escaping that makes
+// text which merely looks like Markdown (`*`, `#` at a line start, `[x]`, `|` in a table cell)
+// read back as text.
 
 /** Marks that Markdown can write, outermost first. Underline and highlight have no Markdown. */
 const MARKS = [

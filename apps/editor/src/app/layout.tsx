@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { TRPCReactProvider } from "@/trpc/react";
 import "./globals.css";
@@ -11,7 +12,11 @@ export const metadata: Metadata = {
 };
 
 /** Root layout: one tRPC / React Query provider for every page. */
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request, so its scripts carry that request's CSP nonce (the proxy sets
+  // it). The app's pages read the session anyway; this also covers the 404 page, which Next would
+  // otherwise prerender once at build time with scripts no nonce allows.
+  await connection();
   return (
     <html lang="en">
       <body>

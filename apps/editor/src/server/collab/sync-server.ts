@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { log } from "@coauthor/agent-workflow";
+import { unknownNodeTypes } from "@coauthor/tools";
 import { ACCESS_CHANGED, COLLAB_PATH } from "@coauthor/types";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
@@ -43,6 +44,18 @@ function headersOf(request: IncomingMessage): Headers {
   return headers;
 }
 
+// y-protocols sync message types that carry document content (sync step 1 carries a state vector).
+const SYNC_STEP_2 = 1;
+const SYNC_UPDATE = 2;
+
+/** Closes the socket that sent content the document must not hold (an application close code). */
+function invalidContent(detail: string): Error & { code: number; reason: string } {
+  return Object.assign(new Error(`invalid document content: ${detail}`), {
+    code: 4422,
+    reason: "invalid-content",
+  });
+}
+
 /** Updates relayed from another instance through Redis: the instance that received them stored them. */
 function isStoredElsewhere(origin: unknown): boolean {
   return isTransactionOrigin(origin) && origin.source === "redis";
@@ -52,6 +65,9 @@ function isStoredElsewhere(origin: unknown): boolean {
  * The storage and access rules, as a Hocuspocus extension:
  * - onConnect: the socket's user must be the owner or a member of the document; viewers get a
  *   read-only connection (Hocuspocus drops their document updates, whatever the client sends);
+ * - beforeSync: content is checked at the door: bytes that are not a Yjs update, or an update that
+ *   adds a node of a type no copy of the editor knows (it would make the document unloadable for
+ *   everyone), close the socket and are never applied, broadcast or stored;
  * - onLoadDocument: the stored state, or an error (never an empty document in place of a failed load);
  * - onChange: every update is appended to the log as it arrives;
  * - onStoreDocument (debounced): the log is compacted and the document marked as edited.
@@ -62,6 +78,19 @@ const coauthorStorage: Extension = {
     const access = await findDocumentAccess(userId, documentName);
     if (!access) throw new Error("forbidden: not a member of this document");
     connectionConfig.readOnly = !roleAllows(access.role, "edit");
+  },
+  async beforeSync({ type, payload, documentName }) {
+    if (type !== SYNC_STEP_2 && type !== SYNC_UPDATE) return;
+    let unknown: string[];
+    try {
+      unknown = unknownNodeTypes(payload);
+    } catch {
+      throw invalidContent("not a Yjs update");
+    }
+    if (unknown.length > 0) {
+      log.warn("collab: refused an update with unknown node types", { documentId: documentName, unknown });
+      throw invalidContent(`unknown node type ${unknown.join(", ")}`);
+    }
   },
   async onLoadDocument({ documentName }) {
     const state = await loadDocumentState(documentName);

@@ -3,7 +3,7 @@ import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { readDocument } from "@/server/collab/document-content";
+import { DocumentDamagedError, readDocument } from "@/server/collab/document-content";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
@@ -78,7 +78,11 @@ export const documentsRouter = {
   /** The document as Markdown, derived from its Yjs state (the live copy when this instance has one open). */
   export: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.id, "read");
-    const markdown = await readDocument(input.id, exportMarkdown);
+    const markdown = await readDocument(input.id, exportMarkdown).catch((error: unknown) => {
+      if (error instanceof DocumentDamagedError)
+        throw new TRPCError({ code: "CONFLICT", message: error.message });
+      throw error;
+    });
     if (markdown === null) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
     return { id: input.id, markdown };
   }),

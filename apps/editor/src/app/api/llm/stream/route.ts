@@ -4,8 +4,9 @@ import { exportMarkdown } from "@coauthor/tools";
 import { chatRequestSchema } from "@coauthor/types";
 import { streamText } from "ai";
 import { acceptRunRequest } from "@/server/agent/run-request";
-import { readDocument } from "@/server/collab/document-content";
+import { DocumentDamagedError, readDocument } from "@/server/collab/document-content";
 import { appendMessages } from "@/server/conversation";
+import { apiError } from "@/server/http/errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -28,7 +29,13 @@ export async function POST(request: Request): Promise<Response> {
     );
 
   // Chat reads the document (the access check above never loads its content).
-  const markdown = (await readDocument(input.documentId, exportMarkdown)) ?? "";
+  let markdown: string;
+  try {
+    markdown = (await readDocument(input.documentId, exportMarkdown)) ?? "";
+  } catch (error) {
+    if (error instanceof DocumentDamagedError) return apiError(409, "document_damaged", error.message);
+    throw error;
+  }
   const selection = input.selection?.text ? `\n\nThe writer's selection:\n${input.selection.text}` : "";
   const result = streamText({
     model: resolveModel(modelId),

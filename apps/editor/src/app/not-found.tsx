@@ -1,0 +1,15 @@
+import Link from "next/link";
+
+/**
+ * The 404 page. Next's built-in one styles itself with inline style attributes and a <style>
+ * element without the nonce, which the pages' CSP refuses; this one uses the app's stylesheet.
+ */
+export default function NotFound() {
+  return (
+    <main className="home">
+      <h1>Page not found</h1>
+      <p className="muted">There is nothing at this address.</p>
+      <Link href="/">Back to your documents</Link>
+    </main>
+  );
+}
