@@ -31,6 +31,20 @@ const applies: ToolCase[] = [
     after: DOC.replace("**bold**", "**strong**"),
   },
   {
+    name: "replaceText says which occurrences it left because they span differently formatted text",
+    markdown: "a**bc**d ab",
+    tool: "replaceText",
+    // The first "ab" is half plain, half bold: in no single run, so it is left and reported.
+    input: () => ({ search: "ab", replace: "X" }),
+    output: (i) => ({
+      ok: true,
+      replacements: 1,
+      blockIds: [i[0] ?? ""],
+      acrossFormatting: { count: 1, blockIds: [i[0] ?? ""] },
+    }),
+    after: "a**bc**d X",
+  },
+  {
     name: "replaceText with an empty replacement deletes the text",
     tool: "replaceText",
     input: () => ({ search: " more", replace: "" }),

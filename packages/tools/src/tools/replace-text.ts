@@ -21,6 +21,36 @@ function replaceIn(text: string, search: string, replace: string, limit: number)
   return [out + text.slice(from), count];
 }
 
+/** How many non-overlapping times `search` occurs in `text`. */
+function occurrences(text: string, search: string): number {
+  return replaceIn(text, search, "", Number.POSITIVE_INFINITY)[1];
+}
+
+/**
+ * Occurrences the edits leave out: a match that spans two text nodes (differently formatted
+ * pieces) is found in the block's text but in no single node, and is not replaced.
+ */
+function $acrossFormatting(
+  blocks: LexicalNode[],
+  edits: Edit[],
+  search: string,
+): { count: number; blockIds: string[] } {
+  let count = 0;
+  const blockIds: string[] = [];
+  for (const block of blocks) {
+    if (!$isElementNode(block)) continue;
+    const blockId = $getBlockId(block) ?? "";
+    const replaced = edits
+      .filter((edit) => edit.blockId === blockId)
+      .reduce((sum, edit) => sum + edit.count, 0);
+    const missed = occurrences(block.getTextContent(), search) - replaced;
+    if (missed <= 0) continue;
+    count += missed;
+    blockIds.push(blockId);
+  }
+  return { count, blockIds };
+}
+
 /** Plans the text-node edits for `input` inside `blocks` without mutating anything. */
 function $planEdits(blocks: LexicalNode[], input: ReplaceTextInput): Edit[] {
   const edits: Edit[] = [];
@@ -60,11 +90,17 @@ export function replaceText(editor: LexicalEditor, input: ReplaceTextInput): Rep
           : `search: "${input.search}" does not occur in ${where}`,
       );
     }
+    // Counted before the edits change the text; only "all" promises every occurrence.
+    const missed =
+      input.occurrence === "all"
+        ? $acrossFormatting(blocks, edits, input.search)
+        : { count: 0, blockIds: [] };
     for (const edit of edits) edit.node.setTextContent(edit.text);
     return {
       ok: true,
       replacements: edits.reduce((sum, edit) => sum + edit.count, 0),
       blockIds: [...new Set(edits.map((edit) => edit.blockId))],
+      ...(missed.count > 0 ? { acrossFormatting: missed } : {}),
     };
   });
 }
