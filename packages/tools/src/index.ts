@@ -20,7 +20,7 @@ export {
   markdownShortcutTransformers,
 } from "./markdown.ts";
 // The Markdown module's two halves without an editor (the benchmark's floor).
-export { parseMarkdown } from "./markdown-parse.ts";
+export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { createStaleGuard, type StaleGuard } from "./stale-guard.ts";
 export { $getBlockType } from "./tools/block-type.ts";

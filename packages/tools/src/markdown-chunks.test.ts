@@ -2,7 +2,7 @@ import type { Nodes } from "mdast";
 import { describe, expect, it } from "vitest";
 import { corpus } from "./markdown-checks.ts";
 import { splitTopLevel } from "./markdown-chunks.ts";
-import { parseMarkdown } from "./markdown-parse.ts";
+import { parseMarkdown } from "./markdown-syntax.ts";
 
 /** The tree without source positions, which differ between a chunk and the whole by design. */
 function withoutPositions(node: Nodes): unknown {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createDocumentEditor } from "./document-editor.ts";
 import { exportMarkdown } from "./markdown.ts";
 import { corpus, corpusRoot, documentText, keepsText, sourceText } from "./markdown-checks.ts";
-import { parseMarkdown } from "./markdown-parse.ts";
+import { parseMarkdown } from "./markdown-syntax.ts";
 
 /**
  * Real documents nobody here wrote (see `corpus`): each one loads, exports, and reloads to a fixed

@@ -35,22 +35,17 @@ import type {
   BlockContent,
   Definition,
   DefinitionContent,
-  FootnoteDefinition,
   List,
   ListItem,
   PhrasingContent,
-  Root,
   RootContent,
   Table,
 } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
-import { CHUNK_THRESHOLD, splitTopLevel } from "./markdown-chunks.ts";
 import { $markRawHtml } from "./markdown-raw-html.ts";
+import { linkDefinitions, parseMarkdown } from "./markdown-syntax.ts";
 
-// Markdown → Lexical. micromark parses (CommonMark + GFM) into a syntax tree (mdast); this module
-// maps the tree onto the editor's nodes. The mapping, both ways, is
+// Markdown → Lexical: the syntax tree (mdast, from markdown-syntax.ts) mapped onto the editor's
+// nodes. The mapping, both ways, is
 // listed in the README's "Markdown" section; what the editor cannot hold keeps its text:
 // - raw HTML blocks become code blocks and inline tags token texts, both marked as raw HTML and
 //   written back verbatim; footnote markers become literal text;
@@ -58,91 +53,7 @@ import { $markRawHtml } from "./markdown-raw-html.ts";
 // - reference links are resolved into ordinary links (a definition no link uses renders nothing
 //   in Markdown either, so it is not kept).
 
-const micromarkExtensions = [gfm()];
-const mdastExtensions = [gfmFromMarkdown()];
-
-function parseWhole(markdown: string): Root {
-  return fromMarkdown(markdown, { extensions: micromarkExtensions, mdastExtensions });
-}
-
-type AnyDefinition = Definition | FootnoteDefinition;
-
-/** Every link and footnote definition of `root`, at any depth, in document order. */
-function definitionsOf(root: Root): AnyDefinition[] {
-  const out: AnyDefinition[] = [];
-  const visit = (nodes: ReadonlyArray<RootContent>) => {
-    for (const node of nodes) {
-      if (node.type === "definition" || node.type === "footnoteDefinition") out.push(node);
-      if ("children" in node && node.type !== "paragraph" && node.type !== "heading")
-        visit(node.children as RootContent[]);
-    }
-  };
-  visit(root.children);
-  return out;
-}
-
-/** A definition written back as one line of Markdown (a footnote's content is not needed to resolve it). */
-function definitionSource(node: AnyDefinition): string {
-  const label = node.label ?? node.identifier;
-  if (node.type === "footnoteDefinition") return `[^${label}]: -`;
-  const url = `<${node.url.replace(/[\\<>]/g, "\\$&")}>`;
-  const title =
-    node.title === null || node.title === undefined ? "" : ` "${node.title.replace(/["\\]/g, "\\$&")}"`;
-  return `[${label}]: ${url}${title}`;
-}
-
-/**
- * Parses `markdown` as CommonMark + GFM into its syntax tree. A long document is parsed in runs of
- * top-level blocks of at least `minChunk` characters (see markdown-chunks.ts); a run that may use
- * a definition made in another run is parsed again with the document's winning definitions (the
- * first of each label) before it, and the nodes those lines make are dropped.
- */
-export function parseMarkdown(markdown: string, options: { minChunk?: number } = {}): Root {
-  const minChunk =
-    options.minChunk ?? (markdown.length < CHUNK_THRESHOLD ? Number.POSITIVE_INFINITY : CHUNK_THRESHOLD / 4);
-  if (minChunk >= markdown.length) return parseWhole(markdown);
-  const chunks = splitTopLevel(markdown, minChunk);
-  if (chunks.length === 1) return parseWhole(markdown);
-  const trees = chunks.map(parseWhole);
-  const winners = new Map<string, { chunk: number; node: AnyDefinition }>();
-  trees.forEach((tree, chunk) => {
-    for (const node of definitionsOf(tree)) {
-      const key = `${node.type}:${node.identifier}`;
-      if (!winners.has(key)) winners.set(key, { chunk, node });
-    }
-  });
-  const children: RootContent[] = [];
-  trees.forEach((tree, chunk) => {
-    const borrowed = [...winners.values()]
-      .filter((winner) => winner.chunk !== chunk)
-      .map((winner) => winner.node);
-    const source = chunks[chunk] ?? "";
-    if (borrowed.length === 0 || !source.includes("]")) {
-      children.push(...tree.children);
-      return;
-    }
-    const prefix = borrowed.map(definitionSource);
-    const reparsed = parseWhole(`${prefix.join("\n")}\n\n${source}`);
-    children.push(
-      ...reparsed.children.filter(
-        (node) => (node.position?.start.line ?? Number.POSITIVE_INFINITY) > prefix.length,
-      ),
-    );
-  });
-  return { type: "root", children };
-}
-
 type Context = { definitions: Map<string, Definition> };
-
-/** The link definitions of `root` by label; the first definition of a label wins, as in CommonMark. */
-function collectDefinitions(root: Root): Map<string, Definition> {
-  const definitions = new Map<string, Definition>();
-  for (const node of definitionsOf(root)) {
-    if (node.type === "definition" && !definitions.has(node.identifier))
-      definitions.set(node.identifier, node);
-  }
-  return definitions;
-}
 
 type Marks = ReadonlyArray<TextFormatType>;
 
@@ -373,7 +284,7 @@ function $blocks(
 /** Parses `markdown` into new, unattached top-level nodes (inside an active update). */
 export function $markdownToNodes(markdown: string): LexicalNode[] {
   const root = parseMarkdown(markdown);
-  return $blocks(root.children, { definitions: collectDefinitions(root) });
+  return $blocks(root.children, { definitions: linkDefinitions(root) });
 }
 
 /** The inline nodes of `markdown` read as one paragraph's content: other blocks flatten to their text. */

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { createDocumentEditor } from "./document-editor.ts";
 import { exportMarkdown } from "./markdown.ts";
 import { documentText, keepsText, sourceText } from "./markdown-checks.ts";
-import { parseMarkdown } from "./markdown-parse.ts";
+import { parseMarkdown } from "./markdown-syntax.ts";
 import { $toMdast } from "./markdown-write.ts";
 
 /**
