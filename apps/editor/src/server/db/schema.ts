@@ -1,6 +1,9 @@
+import { RUN_STATUSES } from "@coauthor/types";
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -148,9 +151,15 @@ export const runs = pgTable(
     userId: userRef("user_id"),
     prompt: text("prompt").notNull(),
     model: text("model").notNull(),
-    status: text("status").notNull().default("running"),
+    /** One of `RUN_STATUSES` (packages/types): checked by the database too. */
+    status: text("status", { enum: RUN_STATUSES }).notNull().default("running"),
     /** Error code or finish summary, once the run ended. */
     summary: text("summary"),
+    /**
+     * The whole conversation (model messages, tool calls and results) of a run that ended at a
+     * limit or its time limit, which Continue resumes; cleared with the run's log.
+     */
+    conversation: jsonb("conversation"),
     toolCalls: integer("tool_calls").notNull().default(0),
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
@@ -159,7 +168,13 @@ export const runs = pgTable(
     /** When the retention sweep removed the run's log (events, tool results, streams); its summary stays. */
     logsPurgedAt: timestamp("logs_purged_at", { withTimezone: true }),
   },
-  (t) => [index("agent_runs_document_idx").on(t.documentId, t.createdAt)],
+  (t) => [
+    index("agent_runs_document_idx").on(t.documentId, t.createdAt),
+    check(
+      "agent_runs_status_check",
+      sql.raw(`status in (${RUN_STATUSES.map((status) => `'${status}'`).join(", ")})`),
+    ),
+  ],
 );
 
 // A run's edits (RunEdits from @coauthor/types), saved by the tab that runs its tools as they

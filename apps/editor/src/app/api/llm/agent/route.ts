@@ -4,6 +4,7 @@ import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
 import { admitRun } from "@/server/agent/run-admission";
+import { continuationOf } from "@/server/agent/run-continuation";
 import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
@@ -23,6 +24,10 @@ export async function POST(request: Request): Promise<Response> {
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;
+  const continuation = input.continueRunId
+    ? await continuationOf(input.continueRunId, accepted.userId, input.documentId)
+    : undefined;
+  if (continuation && !continuation.ok) return continuation.response;
 
   // Admitted under the run caps, atomically; a refusal (429) starts and stores nothing.
   const admission = await admitRun(
@@ -37,6 +42,7 @@ export async function POST(request: Request): Promise<Response> {
           modelId,
           selection: input.selection,
           limits: agentLimits(),
+          continues: continuation?.continues,
         },
       ]);
       // The response subscribes to the run's live frames now, before anything else is awaited.
