@@ -7,6 +7,8 @@ import { admitRun } from "@/server/agent/run-admission";
 import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
+import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
+import { apiError } from "@/server/http/errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,6 +25,9 @@ export async function POST(request: Request): Promise<Response> {
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;
+  // Its tools would run on a copy that never loads: refused until the owner restores it.
+  if ((await documentDamage(input.documentId))?.damaged)
+    return apiError(409, "document_damaged", DAMAGED_MESSAGE);
 
   // Admitted under the run caps, atomically; a refusal (429) starts and stores nothing.
   const admission = await admitRun(
