@@ -96,3 +96,15 @@ export const runLeaseAnswerSchema = z.object({
   ttlMs: z.number().int().positive(),
 });
 export type RunLeaseAnswer = z.infer<typeof runLeaseAnswerSchema>;
+
+/** Input of the procedures on one document's damage: `documents.damage` and `documents.restoreLastGood`. */
+export const documentDamageInputSchema = z.object({ id: z.string().min(1).max(100) });
+export type DocumentDamageInput = z.infer<typeof documentDamageInputSchema>;
+
+/** What `documents.damage` answers: whether the stored state fails to load, and when the last good one was kept. */
+export const documentDamageSchema = z.object({
+  damaged: z.boolean(),
+  /** ISO time; null when no clean state was ever kept (nothing to restore). */
+  lastGoodAt: z.iso.datetime().nullable(),
+});
+export type DocumentDamage = z.infer<typeof documentDamageSchema>;

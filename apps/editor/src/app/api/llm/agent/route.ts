@@ -8,6 +8,8 @@ import { continuationOf } from "@/server/agent/run-continuation";
 import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
+import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
+import { apiError } from "@/server/http/errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -24,6 +26,9 @@ export async function POST(request: Request): Promise<Response> {
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;
+  // Its tools would run on a copy that never loads: refused until the owner restores it.
+  if ((await documentDamage(input.documentId))?.damaged)
+    return apiError(409, "document_damaged", DAMAGED_MESSAGE);
   const continuation = input.continueRunId
     ? await continuationOf(input.continueRunId, accepted.userId, input.documentId)
     : undefined;
