@@ -59,8 +59,8 @@ export async function typeParagraphs(page: Page, lines: string[]) {
 }
 
 /** Waits until the assistant's status line says the run ended with `status` ("Done", "Stopped"…). */
-export async function waitForRunEnd(page: Page, status = "Done") {
-  await expect(page.getByTestId("assistant-status")).toHaveText(status, { timeout: 20_000 });
+export async function waitForRunEnd(page: Page, status = "Done", timeout = 20_000) {
+  await expect(page.getByTestId("assistant-status")).toHaveText(status, { timeout });
 }
 
 /** The block ids of the editor's top-level blocks, read from the live Lexical editor state. */
