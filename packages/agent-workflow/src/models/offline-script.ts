@@ -43,7 +43,7 @@ function blocksOf(output: unknown): Block[] {
  * call that reads the next page while the last page says more remain (a model pages through the
  * whole document before acting on it, as the tool's notice tells it to).
  */
-function readSoFar(seen: SeenToolResult[]): { blocks: Block[]; readOn?: ScriptedToolCall } {
+export function readSoFar(seen: SeenToolResult[]): { blocks: Block[]; readOn?: ScriptedToolCall } {
   const pages = seen.filter((result) => result.toolName === "readDocument");
   const byId = new Map<string, Block>();
   for (const page of pages) for (const block of blocksOf(page.output)) byId.set(block.id, block);

@@ -14,7 +14,7 @@ export interface CallUsage {
   outputTokens: number;
 }
 
-interface ModelCall {
+export interface ModelCall {
   modelId: string;
   system: string;
   messages: ModelMessage[];
@@ -46,7 +46,7 @@ function describeFailure(error: unknown): string {
  * a `failure` saying why there is none (an unparseable answer, a failed call).
  * Stop and the run time limit end the run, so those rethrow.
  */
-async function structuredCall<T>(
+export async function structuredCall<T>(
   call: ModelCall,
   request: { system: string; schema: z.ZodType<T>; name: string; maxRetries: number; what: string },
 ): Promise<{ output?: T; usage: CallUsage; failure?: string }> {
