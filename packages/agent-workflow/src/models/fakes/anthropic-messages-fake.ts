@@ -18,10 +18,16 @@ import {
   startFakeProvider,
 } from "./fake-provider.ts";
 
-/** The tool the SDK forces for structured output on models without native JSON output. */
+/**
+ * The tool a request forces (`tool_choice` "tool", or "any": the model must call one). The SDK forces
+ * a `json` tool for structured output on models without native JSON output.
+ */
 function forcedTool(request: FakeRequest): string | undefined {
   const choice = request.body.tool_choice as { type?: string; name?: string } | undefined;
-  return choice?.type === "tool" ? choice.name : undefined;
+  if (choice?.type === "tool") return choice.name;
+  if (choice?.type !== "any") return undefined;
+  const names = ((request.body.tools as { name?: string }[] | undefined) ?? []).map((tool) => tool.name);
+  return names.includes("json") ? "json" : names[0];
 }
 
 /** A structured answer asked for through a forced tool is that tool's input, not text. */
