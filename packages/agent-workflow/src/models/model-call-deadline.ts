@@ -21,6 +21,8 @@ export class ModelTimeoutError extends Error {
 /** A running deadline: `signal` aborts (reason: a ModelTimeoutError) on silence or at the total. */
 export interface ModelCallDeadline {
   signal: AbortSignal;
+  /** Something arrived: restarts the silence timer. */
+  touch: () => void;
   /** Wraps a stream: each part that arrives restarts the silence timer. */
   watch: <T>(stream: AsyncIterable<T>) => AsyncIterable<T>;
   /** Stops both timers (the call ended). */
@@ -45,6 +47,7 @@ export function startModelCallDeadline(limits: { silenceMs: number; totalMs: num
   };
   return {
     signal: controller.signal,
+    touch,
     dispose,
     watch: async function* <T>(stream: AsyncIterable<T>) {
       for await (const part of stream) {

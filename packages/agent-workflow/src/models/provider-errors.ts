@@ -52,20 +52,23 @@ function codeOfOther(error: unknown): ProviderCode {
   return "model-error";
 }
 
+function duration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
 /** The code and sentence for a failed model call (an SDK error, a stream error part, a deadline). */
 export function classifyModelError(error: unknown): ModelFailure {
   const detail = describeModelError(error);
   const last = RetryError.isInstance(error) ? error.lastError : error;
   if (last instanceof ModelTimeoutError) {
-    const seconds = Math.round(last.limitMs / 1000);
     const message =
       last.kind === "silence"
-        ? `The model stopped answering (nothing for ${seconds} s), so the request was ended; try again.`
-        : `The model took longer than the ${seconds} s allowed for one answer (it timed out after ${last.limitMs} ms); try again or ask for a smaller change.`;
+        ? `The model stopped answering (nothing for ${duration(last.limitMs)}), so the request was ended; try again.`
+        : `The model call timed out after ${last.limitMs} ms (its total limit), so the request was ended; try again or ask for a smaller change.`;
     return { code: "model-timeout", message, detail };
   }
   const code = APICallError.isInstance(last) ? codeOfApiError(last) : codeOfOther(last);
-  if (code === "model-error") return { code, message: `The model provider failed: ${detail}.`, detail };
+  if (code === "model-error") return { code, message: `The model call failed: ${detail}.`, detail };
   return { code, message: SENTENCES[code], detail };
 }
 
