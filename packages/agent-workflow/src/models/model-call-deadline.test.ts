@@ -54,7 +54,7 @@ describe("a model call's deadline", () => {
     const anthropic = PROVIDER_CASES.find((c) => c.name.startsWith("Anthropic"));
     if (!anthropic) throw new Error("no Anthropic case");
     fake.enqueue({ kind: "stall", text: ["Let me ", "think"] });
-    const deadline = startModelCallDeadline({ silenceMs: 300, totalMs: 60_000 });
+    const deadline = startModelCallDeadline({ silenceMs: 2_000, totalMs: 60_000 });
     const started = Date.now();
     const result = streamText({
       model: anthropic.model(fake.baseURL, "test-key"),
@@ -63,16 +63,17 @@ describe("a model call's deadline", () => {
       maxRetries: 0,
     });
     let text = "";
-    for await (const part of deadline.watch(result.fullStream)) if (part.type === "text-delta") text += part.text;
+    for await (const part of deadline.watch(result.fullStream))
+      if (part.type === "text-delta") text += part.text;
     deadline.dispose();
     await fake.close();
     expect(text).toBe("Let me think");
     expect(reasonOf(deadline.signal)).toBeInstanceOf(ModelTimeoutError);
     expect(reasonOf(deadline.signal).kind).toBe("silence");
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(classifyModelError(deadline.signal.reason)).toMatchObject({
       code: "model-timeout",
-      message: "The model stopped answering (nothing for 300 ms), so the request was ended; try again.",
+      message: "The model stopped answering (nothing for 2 s), so the request was ended; try again.",
     });
   });
 });

@@ -5,16 +5,18 @@
 
 /** Why a model call was ended by its deadline. */
 export class ModelTimeoutError extends Error {
-  constructor(
-    readonly kind: "silence" | "total",
-    readonly limitMs: number,
-  ) {
+  readonly kind: "silence" | "total";
+  readonly limitMs: number;
+
+  constructor(kind: "silence" | "total", limitMs: number) {
     super(
       kind === "silence"
         ? `model sent nothing for ${limitMs} ms`
         : `model step timed out after ${limitMs} ms`,
     );
     this.name = "ModelTimeoutError";
+    this.kind = kind;
+    this.limitMs = limitMs;
   }
 }
 

@@ -173,7 +173,8 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(last(events)).toMatchObject({
       type: "error",
       code: "model-error",
-      message: "The model provider did not accept this server's API key; ask whoever runs Coauthor to check it.",
+      message:
+        "The model provider did not accept this server's API key; ask whoever runs Coauthor to check it.",
       recoverable: false,
     });
     expect(ms).toBeLessThan(5_000);

@@ -23,13 +23,16 @@ const OVERLOADED = /overloaded/i;
 const BAD_KEY = /API_KEY_INVALID|invalid_api_key|authentication_error/;
 
 const SENTENCES: Record<Exclude<ModelErrorCode, "model-timeout" | "model-error">, string> = {
-  "model-auth": "The model provider did not accept this server's API key; ask whoever runs Coauthor to check it.",
+  "model-auth":
+    "The model provider did not accept this server's API key; ask whoever runs Coauthor to check it.",
   "model-rate-limited":
     "The model provider's rate limit was reached and waiting did not clear it in time; wait a minute and send your request again.",
   "model-context-too-long":
     "The document and conversation are too long for this model; start a new conversation, select a smaller part of the document, or pick a model with a larger context.",
-  "model-overloaded": "The model provider is overloaded right now; try again in a few minutes or pick another model.",
-  "model-refused": "The model declined this request under its provider's content policy; rephrase it and try again.",
+  "model-overloaded":
+    "The model provider is overloaded right now; try again in a few minutes or pick another model.",
+  "model-refused":
+    "The model declined this request under its provider's content policy; rephrase it and try again.",
 };
 
 type ProviderCode = Exclude<ModelErrorCode, "model-timeout">;
@@ -46,7 +49,7 @@ function codeOfApiError(error: APICallError): ProviderCode {
 
 /** A stream error that is not an APICallError (e.g. Anthropic's mid-stream `error` event). */
 function codeOfOther(error: unknown): ProviderCode {
-  const text = error instanceof Error ? error.message : JSON.stringify(error) ?? "";
+  const text = error instanceof Error ? error.message : (JSON.stringify(error) ?? "");
   if (OVERLOADED.test(text)) return "model-overloaded";
   if (CONTEXT_TOO_LONG.test(text)) return "model-context-too-long";
   return "model-error";
@@ -74,5 +77,9 @@ export function classifyModelError(error: unknown): ModelFailure {
 
 /** The failure of an answer the model declined (finish reason `content-filter`). */
 export function refusedAnswer(): ModelFailure {
-  return { code: "model-refused", message: SENTENCES["model-refused"], detail: "finish reason: content-filter" };
+  return {
+    code: "model-refused",
+    message: SENTENCES["model-refused"],
+    detail: "finish reason: content-filter",
+  };
 }

@@ -63,7 +63,12 @@ function blocks(turn: FakeTurn): unknown[] {
   const content: unknown[] = [];
   if (turn.text?.length) content.push({ type: "text", text: turn.text.join("") });
   for (const call of turn.toolCalls ?? []) {
-    content.push({ type: "tool_use", id: call.id, name: call.name, input: JSON.parse(call.argumentPieces.join("")) });
+    content.push({
+      type: "tool_use",
+      id: call.id,
+      name: call.name,
+      input: JSON.parse(call.argumentPieces.join("")),
+    });
   }
   return content;
 }
@@ -89,7 +94,11 @@ function events(turn: FakeTurn, model: string, stop = stopReason(turn)): SseReco
     });
     // The first delta of a tool's input is documented as an empty string.
     for (const partial of ["", ...call.argumentPieces]) {
-      records.push({ type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: partial } });
+      records.push({
+        type: "content_block_delta",
+        index,
+        delta: { type: "input_json_delta", partial_json: partial },
+      });
     }
     records.push({ type: "content_block_stop", index });
     index++;
@@ -121,7 +130,11 @@ function failure(failed: FakeFailure, model: string) {
         headers: retryAfterHeaders(failed),
       };
     case "context-too-long":
-      return anthropicError(400, "invalid_request_error", "prompt is too long: 208310 tokens > 200000 maximum");
+      return anthropicError(
+        400,
+        "invalid_request_error",
+        "prompt is too long: 208310 tokens > 200000 maximum",
+      );
     case "overloaded":
       return anthropicError(529, "overloaded_error", "Overloaded");
     case "refused":

@@ -134,7 +134,8 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
       for (const record of records.slice(0, lastText + 1)) res.write(sseText(record));
       return;
     }
-    if (!routed.streamed) return sendPlain(res, { status: 200, body: protocol.complete(reply.turn, request) });
+    if (!routed.streamed)
+      return sendPlain(res, { status: 200, body: protocol.complete(reply.turn, request) });
     return writeStream(res, protocol.stream(reply.turn, request));
   };
 
@@ -165,7 +166,9 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
     },
     close: async () => {
       server.closeAllConnections();
-      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
     },
   };
 }

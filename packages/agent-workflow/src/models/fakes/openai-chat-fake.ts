@@ -32,7 +32,9 @@ function events(turn: FakeTurn, model: string, finish?: string): SseRecord[] {
   for (const content of turn.text ?? []) records.push(choice({ content }));
   for (const [index, call] of (turn.toolCalls ?? []).entries()) {
     records.push(
-      choice({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }),
+      choice({
+        tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }],
+      }),
     );
     for (const piece of call.argumentPieces) {
       records.push(choice({ tool_calls: [{ index, function: { arguments: piece } }] }));
@@ -76,10 +78,20 @@ function openAIError(status: number, type: string, code: string | null, message:
 function failure(failed: FakeFailure, model: string) {
   switch (failed.kind) {
     case "bad-key":
-      return openAIError(401, "invalid_request_error", "invalid_api_key", "Incorrect API key provided: sk-fake.");
+      return openAIError(
+        401,
+        "invalid_request_error",
+        "invalid_api_key",
+        "Incorrect API key provided: sk-fake.",
+      );
     case "rate-limit":
       return {
-        ...openAIError(429, "requests", "rate_limit_exceeded", `Rate limit reached for ${model} on requests per min.`),
+        ...openAIError(
+          429,
+          "requests",
+          "rate_limit_exceeded",
+          `Rate limit reached for ${model} on requests per min.`,
+        ),
         headers: retryAfterHeaders(failed),
       };
     case "context-too-long":
@@ -90,7 +102,12 @@ function failure(failed: FakeFailure, model: string) {
         "This model's maximum context length is 128000 tokens. However, your messages resulted in 130412 tokens. Please reduce the length of the messages.",
       );
     case "overloaded":
-      return openAIError(503, "server_error", null, "The engine is currently overloaded, please try again later.");
+      return openAIError(
+        503,
+        "server_error",
+        null,
+        "The engine is currently overloaded, please try again later.",
+      );
     case "refused":
       return { records: events({}, model, "content_filter"), body: completion({}, model, "content_filter") };
   }

@@ -81,7 +81,10 @@ function events(turn: FakeTurn, model: string, end: "completed" | "incomplete" =
         output_index: outputIndex,
         item: { ...item, status: "in_progress", content: [] },
       });
-      push("response.content_part.added", { ...at, part: { type: "output_text", text: "", annotations: [] } });
+      push("response.content_part.added", {
+        ...at,
+        part: { type: "output_text", text: "", annotations: [] },
+      });
       for (const delta of turn.text ?? []) push("response.output_text.delta", { ...at, delta, logprobs: [] });
       push("response.output_text.done", { ...at, text, logprobs: [] });
       push("response.content_part.done", { ...at, part: { type: "output_text", text, annotations: [] } });
@@ -93,13 +96,17 @@ function events(turn: FakeTurn, model: string, end: "completed" | "incomplete" =
         output_index: outputIndex,
         item: { ...item, status: "in_progress", arguments: "" },
       });
-      for (const delta of call?.argumentPieces ?? []) push("response.function_call_arguments.delta", { ...at, delta });
+      for (const delta of call?.argumentPieces ?? [])
+        push("response.function_call_arguments.delta", { ...at, delta });
       push("response.function_call_arguments.done", { ...at, arguments: item.arguments });
       push("response.output_item.done", { output_index: outputIndex, item });
     }
   }
   push(`response.${end}`, { response: response(model, end, items, turn) });
-  return records.map((data, index) => ({ event: String(data.type), data: { ...data, sequence_number: index } }));
+  return records.map((data, index) => ({
+    event: String(data.type),
+    data: { ...data, sequence_number: index },
+  }));
 }
 
 function openAIError(status: number, type: string, code: string | null, message: string) {
@@ -133,7 +140,12 @@ function failure(failed: FakeFailure, model: string) {
         "Your input exceeds the context window of this model. Please adjust your input and try again.",
       );
     case "overloaded":
-      return openAIError(503, "server_error", null, "The engine is currently overloaded, please try again later.");
+      return openAIError(
+        503,
+        "server_error",
+        null,
+        "The engine is currently overloaded, please try again later.",
+      );
     case "refused":
       // A moderated answer ends `incomplete` with reason `content_filter`.
       return {

@@ -2,8 +2,8 @@
 // turn with a tool call, and the documented failures reaching the run's
 // `error` event as the sentence a writer reads.
 import type { RunEvent } from "@coauthor/types";
-import { start } from "workflow/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { start } from "workflow/api";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "../../workflows/agent/index.ts";
 import { collectEvents, TEST_LIMITS } from "../../workflows/agent/test-harness.ts";
@@ -29,7 +29,14 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
 
   async function run(...replies: FakeReply[]) {
     fake.enqueue(NO_PLAN, ...replies);
-    const input = { userId: "u1", documentId: "d1", prompt: "append", messages: [], modelId, limits: TEST_LIMITS };
+    const input = {
+      userId: "u1",
+      documentId: "d1",
+      prompt: "append",
+      messages: [],
+      modelId,
+      limits: TEST_LIMITS,
+    };
     const started = await start(agentWorkflow, [input]);
     const events: RunEvent[] = await collectEvents(started.getReadable<string>(), async (event) => {
       if (event.type === "tool-call") {
@@ -45,7 +52,9 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
         kind: "turn",
         turn: {
           text: ["Adding it."],
-          toolCalls: [{ id: "call_1", name: "insertBlocks", argumentPieces: [ARGS.slice(0, 20), ARGS.slice(20)] }],
+          toolCalls: [
+            { id: "call_1", name: "insertBlocks", argumentPieces: [ARGS.slice(0, 20), ARGS.slice(20)] },
+          ],
           usage: { input: 10, output: 5 },
         },
       },
@@ -57,7 +66,11 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
       toolName: "insertBlocks",
       input: JSON.parse(ARGS),
     });
-    expect(outcome).toMatchObject({ status: "done", summary: "Done.", usage: { inputTokens: 30, outputTokens: 7 } });
+    expect(outcome).toMatchObject({
+      status: "done",
+      summary: "Done.",
+      usage: { inputTokens: 30, outputTokens: 7 },
+    });
   });
 
   const sentences: [FakeFailure, RegExp][] = [
@@ -65,11 +78,18 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
     [{ kind: "context-too-long" }, /too long for this model/],
     [{ kind: "refused" }, /declined this request/],
   ];
-  it.each(sentences)("ends a run the provider answers with %o with a sentence the writer understands", async (failure, sentence) => {
-    const { events, outcome } = await run({ kind: "failure", failure });
-    expect(events.at(-1)).toMatchObject({ type: "error", message: expect.stringMatching(sentence), recoverable: false });
-    expect(outcome).toMatchObject({ status: "error" });
-    // Not retried: the planner's request and one turn.
-    expect(fake.requests.slice(-2).map((r) => r.streamed)).toEqual([false, true]);
-  });
+  it.each(sentences)(
+    "ends a run the provider answers with %o with a sentence the writer understands",
+    async (failure, sentence) => {
+      const { events, outcome } = await run({ kind: "failure", failure });
+      expect(events.at(-1)).toMatchObject({
+        type: "error",
+        message: expect.stringMatching(sentence),
+        recoverable: false,
+      });
+      expect(outcome).toMatchObject({ status: "error" });
+      // Not retried: the planner's request and one turn.
+      expect(fake.requests.slice(-2).map((r) => r.streamed)).toEqual([false, true]);
+    },
+  );
 });

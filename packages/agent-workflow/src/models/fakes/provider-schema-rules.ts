@@ -4,19 +4,25 @@
 type Schema = Record<string, unknown>;
 
 /** Every subschema with its JSON path, the root first. */
-function* walk(schema: unknown, path = "$", depth = 0): Generator<{ node: Schema; path: string; depth: number }> {
+function* walk(
+  schema: unknown,
+  path = "$",
+  depth = 0,
+): Generator<{ node: Schema; path: string; depth: number }> {
   if (typeof schema !== "object" || schema === null) return;
   const node = schema as Schema;
   yield { node, path, depth };
   const properties = node.properties as Record<string, unknown> | undefined;
-  for (const [name, child] of Object.entries(properties ?? {})) yield* walk(child, `${path}.${name}`, depth + 1);
+  for (const [name, child] of Object.entries(properties ?? {}))
+    yield* walk(child, `${path}.${name}`, depth + 1);
   if (node.items) yield* walk(node.items, `${path}[]`, depth);
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     for (const [index, child] of ((node[key] as unknown[]) ?? []).entries()) {
       yield* walk(child, `${path}.${key}[${index}]`, depth);
     }
   }
-  if (typeof node.additionalProperties === "object") yield* walk(node.additionalProperties, `${path}.*`, depth + 1);
+  if (typeof node.additionalProperties === "object")
+    yield* walk(node.additionalProperties, `${path}.*`, depth + 1);
 }
 
 function unknownKeywords(schema: unknown, allowed: ReadonlySet<string>): string[] {

@@ -36,10 +36,13 @@ const sentTools: Record<string, Extract> = {
       strict: t.function.strict,
     })),
   "anthropic-messages.json": (body) =>
-    (body.tools as { name: string; input_schema: unknown }[]).map((t) => ({ name: t.name, schema: t.input_schema })),
+    (body.tools as { name: string; input_schema: unknown }[]).map((t) => ({
+      name: t.name,
+      schema: t.input_schema,
+    })),
   "gemini.json": (body) =>
-    (body.tools as { functionDeclarations: { name: string; parametersJsonSchema: unknown }[] }[]).flatMap((t) =>
-      t.functionDeclarations.map((d) => ({ name: d.name, schema: d.parametersJsonSchema })),
+    (body.tools as { functionDeclarations: { name: string; parametersJsonSchema: unknown }[] }[]).flatMap(
+      (t) => t.functionDeclarations.map((d) => ({ name: d.name, schema: d.parametersJsonSchema })),
     ),
 };
 
@@ -92,9 +95,15 @@ describe.each(PROVIDER_CASES)("tool schemas as $name sends them", (provider) => 
 
 describe("the provider schema rules", () => {
   it("catch what the providers document as unsupported", () => {
-    const literal = { type: "object", properties: { at: { type: "string", const: "end" } }, required: ["at"] };
+    const literal = {
+      type: "object",
+      properties: { at: { type: "string", const: "end" } },
+      required: ["at"],
+    };
     expect(geminiProblems("insertBlocks", literal)).toEqual(['$.at: keyword "const"']);
-    expect(openAIProblems("insertBlocks", literal)).toEqual(['$: objects need "additionalProperties": false']);
+    expect(openAIProblems("insertBlocks", literal)).toEqual([
+      '$: objects need "additionalProperties": false',
+    ]);
     expect(anthropicProblems("insert blocks", { anyOf: [] })).toHaveLength(2);
   });
 });

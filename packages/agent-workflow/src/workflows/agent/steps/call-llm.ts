@@ -1,7 +1,7 @@
-import { type ModelMessage, streamText } from "ai";
-import type { RunWriter } from "../../../live/run-writer.ts";
 import type { ModelErrorCode } from "@coauthor/types";
+import { type ModelMessage, streamText } from "ai";
 import { agentEnv } from "../../../env.ts";
+import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { startModelCallDeadline } from "../../../models/model-call-deadline.ts";
 import { classifyModelError, type ModelFailure, refusedAnswer } from "../../../models/provider-errors.ts";
@@ -77,7 +77,8 @@ export async function callLlm(args: {
       toolCalls: turn.toolCalls.length,
       usage: turn.usage,
     };
-    if (turn.status === "error") log.warn("model turn failed", { ...fields, code: turn.errorCode, reason: failure?.detail });
+    if (turn.status === "error")
+      log.warn("model turn failed", { ...fields, code: turn.errorCode, reason: failure?.detail });
     else log.info("model turn", fields);
     return turn;
   };
