@@ -4,7 +4,8 @@
 // `finishReason` and `usageMetadata`. A function call arrives whole in one part
 // (the Gemini API does not stream a call's arguments), so a "piece-wise" tool
 // input is one piece here. Structured output is JSON text constrained by
-// `generationConfig.responseSchema`. Shapes follow
+// `generationConfig.responseJsonSchema`, or (Gemini 2.x with tools) a forced
+// `json` function call. Shapes follow
 // https://ai.google.dev/api/generate-content (see fixtures/gemini.json); errors
 // follow https://ai.google.dev/gemini-api/docs/troubleshooting.
 import {
@@ -12,10 +13,25 @@ import {
   type FakeFailure,
   type FakeProtocol,
   type FakeProviderServer,
+  type FakeRequest,
   type FakeTurn,
   type SseRecord,
   startFakeProvider,
 } from "./fake-provider.ts";
+
+/**
+ * A request that forces one function (`functionCallingConfig` mode ANY naming it) gets that call.
+ * The SDK forces a `json` function for structured output when Gemini 2.x also has tools, which
+ * it rejects together with a JSON response format.
+ */
+function shaped(turn: FakeTurn, request: FakeRequest): FakeTurn {
+  const config = (
+    request.body.toolConfig as { functionCallingConfig?: { mode?: string; allowedFunctionNames?: string[] } }
+  )?.functionCallingConfig;
+  const [forced, ...others] = config?.mode === "ANY" ? (config.allowedFunctionNames ?? []) : [];
+  if (!forced || others.length > 0 || !turn.text?.length) return turn;
+  return { ...turn, text: [], toolCalls: [{ id: "json", name: forced, argumentPieces: turn.text }] };
+}
 
 const ROUTE = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)(\?alt=sse)?$/;
 
@@ -105,8 +121,9 @@ export const geminiProtocol: FakeProtocol = {
     if (!match) return null;
     return { streamed: match[2] === "streamGenerateContent" && match[3] === "?alt=sse" };
   },
-  stream: (turn, request) => events(turn, modelOf(request.path)),
-  complete: (turn, request) => {
+  stream: (turn, request) => events(shaped(turn, request), modelOf(request.path)),
+  complete: (answer, request) => {
+    const turn = shaped(answer, request);
     const parts: unknown[] = turn.text?.length ? [{ text: turn.text.join("") }] : [];
     return chunk([...parts, ...callParts(turn)], modelOf(request.path), { reason: "STOP", turn });
   },

@@ -27,8 +27,9 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
     await fake.close();
   });
 
-  async function run(...replies: FakeReply[]) {
-    fake.enqueue(NO_PLAN, ...replies);
+  /** A run: the planner's answer ("no plan" by default), then the model's replies in order. */
+  async function run(replies: FakeReply[], planner: FakeReply = NO_PLAN) {
+    fake.enqueue(planner, ...replies);
     const input = {
       userId: "u1",
       documentId: "d1",
@@ -47,7 +48,7 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
   }
 
   it("plans, streams a tool call's input, runs the tool and finishes", async () => {
-    const { events, outcome } = await run(
+    const { events, outcome } = await run([
       {
         kind: "turn",
         turn: {
@@ -59,7 +60,7 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
         },
       },
       { kind: "turn", turn: { text: ["Done."], usage: { input: 20, output: 2 } } },
-    );
+    ]);
     const streamed = events.map((e) => (e.type === "tool-input-delta" ? e.delta : "")).join("");
     expect(streamed).toBe(ARGS);
     expect(events.find((e) => e.type === "tool-call")).toMatchObject({
@@ -73,6 +74,26 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
     });
   });
 
+  it("plans through the provider's structured output, runs the step and reflects", async () => {
+    const plan = { goal: "Greet", steps: [{ description: "Say hello", tools: [] }] };
+    const { events, outcome } = await run(
+      [
+        { kind: "turn", turn: { text: ["Hello."] } },
+        { kind: "turn", turn: { text: ['{"decision":"done"}'] } },
+      ],
+      { kind: "turn", turn: { text: [JSON.stringify(plan)] } },
+    );
+    expect(events.find((e) => e.type === "plan")).toMatchObject({
+      goal: "Greet",
+      steps: [{ description: "Say hello" }],
+    });
+    const trail = events.flatMap((e) => (e.type === "step" ? [`${e.stepId}:${e.status}`] : []));
+    expect(trail).toEqual(["s1:running", "s1:done"]);
+    expect(outcome).toMatchObject({ status: "done", summary: "Hello." });
+    // Planner and reflection asked without streaming, the turn streamed.
+    expect(fake.requests.slice(-3).map((r) => r.streamed)).toEqual([false, true, false]);
+  });
+
   const sentences: [FakeFailure, RegExp][] = [
     [{ kind: "bad-key" }, /did not accept this server's API key/],
     [{ kind: "context-too-long" }, /too long for this model/],
@@ -81,7 +102,7 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
   it.each(sentences)(
     "ends a run the provider answers with %o with a sentence the writer understands",
     async (failure, sentence) => {
-      const { events, outcome } = await run({ kind: "failure", failure });
+      const { events, outcome } = await run([{ kind: "failure", failure }]);
       expect(events.at(-1)).toMatchObject({
         type: "error",
         message: expect.stringMatching(sentence),
