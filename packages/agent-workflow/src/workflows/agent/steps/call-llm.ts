@@ -42,6 +42,8 @@ export async function callLlm(args: {
   system: string;
   messages: ModelMessage[];
   tools: string[];
+  /** "none": the tools are described (the conversation uses them) but the model may not call one. */
+  toolChoice?: "none";
   /** Aborted by Stop or the run time limit; its reason says which. */
   runAbort: AbortSignal;
   /** The model call's total time limit (silence is bounded by AGENT_MODEL_SILENCE_TIMEOUT_MS). */
@@ -99,6 +101,7 @@ export async function callLlm(args: {
       system: args.system,
       messages: args.messages,
       tools: toolSet(args.tools),
+      toolChoice: args.toolChoice,
       abortSignal: signal,
       maxRetries: 2,
     });
