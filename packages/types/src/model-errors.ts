@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * Why a model call failed, as the run's `error` event names it (`code`). One
- * code per thing a writer can act on; `model-error` is everything else.
+ * Why a model call failed: the kind a failed model turn carries (with one
+ * sentence for the writer). One kind per thing a writer can act on;
+ * `model-error` is everything else.
  */
 export const modelErrorCodeSchema = z.enum([
   /** The provider refused the server's API key (401/403, Gemini's API_KEY_INVALID). */

@@ -79,8 +79,6 @@ export interface FakeProviderServer {
   requests: FakeRequest[];
   /** Queues replies; each request takes the next (a scripted 500 when none is left). */
   enqueue: (...replies: FakeReply[]) => void;
-  /** Every SSE record the fake wrote, per streamed request (the conformance tests read these). */
-  written: SseRecord[][];
   close: () => Promise<void>;
 }
 
@@ -105,11 +103,12 @@ function sendPlain(res: ServerResponse, answer: PlainAnswer): void {
   res.end(JSON.stringify(answer.body));
 }
 
+const STALL_MARKER = "<<fake: the stream stalls here>>";
+
 /** Starts a fake speaking `protocol` on a free port of 127.0.0.1. */
 export async function startFakeProvider(protocol: FakeProtocol): Promise<FakeProviderServer> {
   const queue: FakeReply[] = [];
   const requests: FakeRequest[] = [];
-  const written: SseRecord[][] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const body = await readJson(req);
@@ -127,11 +126,12 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
       return writeStream(res, answer.records);
     }
     if (reply.kind === "stall") {
-      const records = protocol.stream({ text: reply.text }, request);
-      // Everything up to the turn's last text delta, then silence with the socket open.
-      const lastText = records.findLastIndex((r) => JSON.stringify(r.data).includes(reply.text.at(-1) ?? ""));
+      // The turn rendered with one more piece, cut where that piece would go: the stream so far,
+      // then silence with the socket open.
+      const records = protocol.stream({ text: [...reply.text, STALL_MARKER] }, request);
+      const cut = records.findIndex((r) => JSON.stringify(r.data).includes(STALL_MARKER));
       res.writeHead(200, { "content-type": "text/event-stream" });
-      for (const record of records.slice(0, lastText + 1)) res.write(sseText(record));
+      for (const record of records.slice(0, cut)) res.write(sseText(record));
       return;
     }
     if (!routed.streamed)
@@ -140,7 +140,6 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
   };
 
   function writeStream(res: ServerResponse, records: SseRecord[]): void {
-    written.push(records);
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     for (const record of records) res.write(sseText(record));
     res.end();
@@ -160,7 +159,6 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
     origin,
     baseURL: protocol.baseURL(origin),
     requests,
-    written,
     enqueue: (...replies) => {
       queue.push(...replies);
     },
