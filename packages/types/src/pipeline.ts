@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modelErrorCodeSchema } from "./model-errors.ts";
 
 // The pipeline definition format, version 1: agents (each an isolated context with its own
 // instructions, tools and optional structured output) and steps that run them — in sequence, in
@@ -65,7 +66,12 @@ export const pipelineAgentSchema = z.strictObject({
 export type PipelineAgent = z.infer<typeof pipelineAgentSchema>;
 
 /** Error codes a retry may be limited to (`on`); absent: any failure of the step. */
-export const PIPELINE_ERROR_CODES = ["model-error", "tool-timeout", "output-invalid", "step-failed"] as const;
+export const PIPELINE_ERROR_CODES = [
+  ...modelErrorCodeSchema.options,
+  "tool-timeout",
+  "output-invalid",
+  "step-failed",
+] as const;
 
 export const retrySchema = z.strictObject({
   maxAttempts: z.int().min(2).max(5),

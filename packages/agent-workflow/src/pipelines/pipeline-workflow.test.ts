@@ -180,7 +180,7 @@ steps:
         new MockLanguageModelV4({
           doStream: async () => {
             calls++;
-            if (calls <= failures) throw new Error("provider overloaded");
+            if (calls <= failures) throw new Error("provider connection broke");
             return {
               stream: new ReadableStream({
                 start(controller) {

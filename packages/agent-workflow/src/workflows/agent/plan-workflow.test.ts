@@ -195,7 +195,7 @@ describe("plan, execute, reflect", () => {
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
   });
 
-  it("ends with error model-error when a model step passes its time limit", async () => {
+  it("ends with error model-timeout when a model step passes its time limit", async () => {
     // A model that starts streaming and then never says another word (until aborted).
     cleanup.push(
       registerModel(
@@ -232,7 +232,7 @@ describe("plan, execute, reflect", () => {
     const events = await collectEvents(run.getReadable<string>());
     expect(events.at(-1)).toMatchObject({
       type: "error",
-      code: "model-error",
+      code: "model-timeout",
       message: expect.stringContaining("timed out after 1000 ms"),
       recoverable: false,
     });

@@ -327,7 +327,11 @@ async function continueTurns(
         state.phase = "tools";
         if (turn.status === "aborted") return await interrupted();
         if (turn.status === "error") {
-          return result({ status: "error", code: "model-error", summary: turn.errorMessage });
+          return result({
+            status: "error",
+            code: turn.errorCode ?? "model-error",
+            summary: turn.errorMessage,
+          });
         }
         state.messages.push(...turn.responseMessages);
         state.lastText = turn.text.trim();
