@@ -189,3 +189,30 @@ export const pipelineIssueSchema = z.object({
   message: z.string(),
 });
 export type PipelineIssue = z.infer<typeof pipelineIssueSchema>;
+
+/** The longest definition a writer may save or run. */
+export const MAX_DEFINITION_CHARS = 100_000;
+
+/** A recipe the panel can run: built in, or written by a writer (personal or shared on a document). */
+export const recipeInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  /** The definition as written (YAML or JSON). */
+  definition: z.string(),
+  builtIn: z.boolean(),
+  /** Shared with everyone who can open the document (false: its author's own). */
+  shared: z.boolean(),
+  /** Whether the caller may change or delete it (its author). */
+  editable: z.boolean(),
+});
+export type RecipeInfo = z.infer<typeof recipeInfoSchema>;
+
+/** Input of `recipes.save`: a new recipe (no id) or a change to one of the caller's. */
+export const recipeSaveInputSchema = z.object({
+  documentId: z.string().min(1).max(100),
+  id: z.string().min(1).max(100).optional(),
+  definition: z.string().min(1, "the definition is empty").max(MAX_DEFINITION_CHARS),
+  shared: z.boolean().default(false),
+});
+export type RecipeSaveInput = z.infer<typeof recipeSaveInputSchema>;

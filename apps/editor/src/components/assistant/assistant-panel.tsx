@@ -1,13 +1,16 @@
 "use client";
 
-import type { RunMode } from "@coauthor/types";
+import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useState } from "react";
 import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import { PipelineTree, usePipelineTree } from "./pipeline-tree";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
+import { RecipeEditor } from "./recipe-editor";
+import { RecipePicker } from "./recipe-picker";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { useAgentRun } from "./use-agent-run";
@@ -40,6 +43,10 @@ export function AssistantPanel({
   const [openRunId, setOpenRunId] = useState<string | null>(null);
   const review = useRunReview();
   const plan = usePlanChecklist();
+  const pipeline = usePipelineTree();
+  const [recipeId, setRecipeId] = useState("");
+  /** The recipe being written or changed (null: a new one); undefined: the editor is closed. */
+  const [editing, setEditing] = useState<RecipeInfo | null | undefined>(undefined);
   const run = useAgentRun({
     documentId,
     executeTool: review.executeTool,
@@ -47,6 +54,7 @@ export function AssistantPanel({
     onRunEvent: (event) => {
       review.onRunEvent(event);
       plan.onRunEvent(event);
+      pipeline.onRunEvent(event);
     },
   });
   const statusText = describeStatus(run.status);
@@ -59,14 +67,22 @@ export function AssistantPanel({
     setPrompt("");
     review.dismiss();
     plan.clear();
+    pipeline.clear();
     setShowHistory(false);
-    void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
+    void run.send({
+      prompt: text,
+      mode,
+      model: model || undefined,
+      selection: readSelectionContext(editor),
+      recipeId: mode === "agent" && recipeId ? recipeId : undefined,
+    });
   };
 
   /** Picks up the run that stopped early, with its whole conversation, in a new run. */
   const continueRun = (runId: string) => {
     review.dismiss();
     plan.clear();
+    pipeline.clear();
     setShowHistory(false);
     void run.send({ prompt: "Continue.", mode: "agent", model: model || undefined, continueRunId: runId });
   };
@@ -127,6 +143,21 @@ export function AssistantPanel({
           </fieldset>
           <ModelPicker value={model} onChange={setModel} />
         </div>
+        {mode === "agent" ? (
+          <RecipePicker documentId={documentId} value={recipeId} onChange={setRecipeId} onEdit={setEditing} />
+        ) : null}
+        {editing !== undefined ? (
+          <RecipeEditor
+            key={editing?.id ?? "new"}
+            documentId={documentId}
+            recipe={editing}
+            onClose={() => setEditing(undefined)}
+            onSaved={(saved) => {
+              setEditing(undefined);
+              setRecipeId(saved.id);
+            }}
+          />
+        ) : null}
         {showHistory ? (
           <RunHistory
             documentId={documentId}
@@ -138,6 +169,7 @@ export function AssistantPanel({
         ) : (
           <>
             <PlanChecklist plan={plan.plan} />
+            <PipelineTree pipeline={pipeline.pipeline} />
             <MessageList items={run.items} />
           </>
         )}
@@ -165,7 +197,10 @@ export function AssistantPanel({
                 className="button danger"
                 data-testid="assistant-stop"
                 aria-label="Stop the assistant"
-                onClick={run.stop}
+                onClick={() => {
+                  run.stop();
+                  pipeline.stopped();
+                }}
               >
                 Stop
               </button>

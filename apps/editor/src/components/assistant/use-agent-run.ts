@@ -36,6 +36,7 @@ export interface SendOptions {
   model?: string;
   selection?: RunRequest["selection"];
   continueRunId?: string;
+  recipeId?: string;
 }
 
 let sequence = 0;
@@ -142,7 +143,7 @@ export function useAgentRun({
   );
 
   const send = useCallback(
-    async ({ prompt, mode, model, selection, continueRunId }: SendOptions) => {
+    async ({ prompt, mode, model, selection, continueRunId, recipeId }: SendOptions) => {
       const previous = active.current;
       if (previous) abortRun(previous);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
@@ -154,6 +155,7 @@ export function useAgentRun({
         model,
         selection,
         continueRunId,
+        recipeId,
       };
       dispatch({ type: "user", id: nextId("user"), text: prompt });
       setStatus({ phase: "running", mode });
