@@ -49,7 +49,18 @@ export const planEventSchema = z.object({
   ...base,
   type: z.literal("plan"),
   goal: z.string(),
-  steps: z.array(z.object({ id: z.string(), description: z.string(), status: planStepStatusSchema })),
+  steps: z.array(
+    z.object({
+      id: z.string(),
+      description: z.string(),
+      status: planStepStatusSchema,
+      successCriteria: z.string().optional(),
+      /** Ids of the earlier steps this one needs. */
+      dependsOn: z.array(z.string()).optional(),
+    }),
+  ),
+  /** A revised plan: why it changed (the reflection's reason). */
+  reason: z.string().optional(),
 });
 
 export const stepEventSchema = z.object({

@@ -163,7 +163,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     if (decision?.decision === "adjust" && decision.steps && replans < limits.maxReplans) {
       replans++;
       plan = revisePlan(plan, index, decision.steps, limits.maxPlanSteps);
-      leading.push(planEvent(plan));
+      leading.push(planEvent(plan, decision.reason));
     }
   }
   return finish({ status: "done", summary: lastText || undefined });

@@ -116,7 +116,11 @@ describe("plan, execute, reflect", () => {
 
   it("adjusts the plan after a reflection, at most maxReplans times", async () => {
     const adjust = (description: string) =>
-      JSON.stringify({ decision: "adjust", steps: [{ description, tools: [] }] });
+      JSON.stringify({
+        decision: "adjust",
+        reason: `${description} is needed`,
+        steps: [{ description, tools: [], successCriteria: `${description} holds`, dependsOn: [1] }],
+      });
     const model = registerScriptedModel("plan-adjust", [{ text: "Step finished." }], {
       plan: plan("Original"),
       reflections: [adjust("Revision one"), adjust("Revision two"), adjust("Revision three")],
@@ -129,7 +133,14 @@ describe("plan, execute, reflect", () => {
       ["s1:Original", "s2:Revision one", "s3:Revision two"],
     ]);
     const revised = events.filter((e) => e.type === "plan")[1];
-    expect(revised).toMatchObject({ steps: [{ status: "done" }, { status: "pending" }] });
+    // The revision says why, and its new step what it must achieve and what it needs.
+    expect(revised).toMatchObject({
+      reason: "Revision one is needed",
+      steps: [
+        { status: "done" },
+        { status: "pending", successCriteria: "Revision one holds", dependsOn: ["s1"] },
+      ],
+    });
     // The third adjustment is over the limit: the run ends after s3.
     expect(stepTrail(events)).toEqual([
       "s1:running",
