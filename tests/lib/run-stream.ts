@@ -178,3 +178,28 @@ export function blockTexts(editor: LexicalEditor): string[] {
       .map((node) => node.getTextContent()),
   );
 }
+
+/**
+ * Reads `stream` to its last event as a browser would: runs each tool call on `editor` and posts
+ * its result, failing if a call comes that already ran (`executed`). Every event read goes into
+ * `seen`; returns the last one.
+ */
+export async function answerToEnd(
+  client: CoauthorClient,
+  stream: RunStream,
+  editor: LexicalEditor,
+  executed: string[],
+  seen: RunEvent[],
+): Promise<RunEvent> {
+  for (;;) {
+    const event = await stream.next();
+    if (!event) throw new Error("the stream ended without a last frame");
+    seen.push(event);
+    if (isTerminalEvent(event)) return event;
+    if (event.type !== "tool-call") continue;
+    if (executed.includes(event.toolCallId)) throw new Error(`tool call ${event.toolCallId} came twice`);
+    executed.push(event.toolCallId);
+    const status = await postResult(client, event, await runEditorTool(editor, event.toolName, event.input));
+    if (status !== 204) throw new Error(`the result of ${event.toolCallId} was answered ${status}`);
+  }
+}

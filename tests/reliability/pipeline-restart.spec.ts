@@ -1,7 +1,15 @@
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { blockTexts, idsOf, isTerminal, postResult, RunStream, range } from "../lib/run-stream.ts";
+import {
+  answerToEnd,
+  blockTexts,
+  idsOf,
+  isTerminal,
+  postResult,
+  RunStream,
+  range,
+} from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
 import { serverForThisFile } from "./file-server.ts";
 
@@ -39,19 +47,7 @@ test("a pipeline killed mid-run resumes: finished agents never run again, every 
 
   expect(await postResult(client, pending.call, pending.result)).toBe(204);
   const reattached = await RunStream.attach(client, run.runId, (seen.at(-1)?.id ?? -1) + 1);
-  let finish: RunEvent | null = null;
-  while (!finish) {
-    const event = await reattached.next();
-    if (!event) throw new Error("the stream ended without a last frame");
-    seen.push(event);
-    if (isTerminal(event)) finish = event;
-    if (event.type !== "tool-call") continue;
-    expect(executed).not.toContain(event.toolCallId);
-    executed.push(event.toolCallId);
-    expect(await postResult(client, event, await runEditorTool(editor, event.toolName, event.input))).toBe(
-      204,
-    );
-  }
+  const finish = await answerToEnd(client, reattached, editor, executed, seen);
   expect(finish).toMatchObject({ type: "finish", status: "done" });
   expect(blockTexts(editor).filter((text) => text !== "")).toEqual(["Draft.", "Draft."]);
 

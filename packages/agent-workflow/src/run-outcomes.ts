@@ -1,6 +1,8 @@
 // How a run ends when something other than its work ends it, imported by the workflow body. This
-// file must stay free of imports: the workflow bundle is evaluated on every replay, and every
-// dependency it pulls in costs time.
+// file must stay free of imports but types: the workflow bundle is evaluated on every replay, and
+// every dependency it pulls in costs time.
+import type { TokenUsage } from "./usage.ts";
+import type { AgentRunOutcome, RunEventBody } from "./workflows/agent/types.ts";
 
 /** The abort reason when the whole-run time limit passed (not the writer's Stop). */
 export const RUN_TIMEOUT_REASON = "run-timeout";
@@ -25,4 +27,16 @@ const MAX_CONTINUABLE_CHARS = 2_000_000;
 export function continuableConversation<M>(status: string, messages: M[]): M[] | undefined {
   if (status !== "limit" && status !== "timeout") return undefined;
   return JSON.stringify(messages).length <= MAX_CONTINUABLE_CHARS ? messages : undefined;
+}
+
+/** A run's last event: `finish` with its status and usage, or the `error` that ended it. */
+export function lastEvent(outcome: AgentRunOutcome, usage: TokenUsage, fallbackCode: string): RunEventBody {
+  return outcome.status === "error"
+    ? {
+        type: "error",
+        code: outcome.code ?? fallbackCode,
+        message: outcome.summary ?? "failed",
+        recoverable: false,
+      }
+    : { type: "finish", status: outcome.status, summary: outcome.summary, usage: { ...usage } };
 }

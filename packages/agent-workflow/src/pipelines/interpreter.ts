@@ -2,6 +2,7 @@ import type { PipelineAgent, PipelineDefinition, PipelineStep, Retry } from "@co
 import type { ModelMessage } from "ai";
 import { sleep } from "workflow";
 import { PIPELINE_AGENT_MARKER } from "../models/prompt-markers.ts";
+import { lastEvent } from "../run-outcomes.ts";
 import { addUsage, zeroUsage } from "../usage.ts";
 import { emitEvents } from "../workflows/agent/steps/emit-events.ts";
 import { runTurns } from "../workflows/agent/steps/run-turns.ts";
@@ -336,15 +337,7 @@ export async function runPipeline(args: {
       summary: error instanceof Error ? error.message : String(error),
     };
   }
-  const last: RunEventBody =
-    outcome.status === "error"
-      ? {
-          type: "error",
-          code: outcome.code ?? "step-failed",
-          message: outcome.summary ?? "failed",
-          recoverable: false,
-        }
-      : { type: "finish", status: outcome.status, summary: outcome.summary, usage: { ...usage } };
+  const last = lastEvent(outcome, usage, "step-failed");
   await emitEvents(runId, nextId, [...pending, last], true);
   // No conversation is returned: a pipeline's agents each have their own, so Continue starts a
   // pipeline over (not supported yet; the route answers that the run cannot be continued).

@@ -1,14 +1,13 @@
 // The condition every provider's prompt cache needs, checked on the wire: from one model turn of a
 // run to the next, the request's prefix (tools, system prompt, earlier turns) stays byte-identical
 // and only grows at the end; Anthropic requests carry their cache breakpoints.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "../../workflows/agent/index.ts";
 import { collectEvents, TEST_LIMITS } from "../../workflows/agent/test-harness.ts";
-import { registerModel } from "../registry.ts";
-import type { FakeProviderServer, FakeReply } from "./fake-provider.ts";
-import { PROVIDER_CASES } from "./providers.ts";
+import type { FakeReply } from "./fake-provider.ts";
+import { PROVIDER_CASES, useFakeProvider } from "./providers.ts";
 
 /** Where each protocol puts the conversation in its request body. */
 const CONVERSATION_KEY: Record<string, string> = {
@@ -43,20 +42,11 @@ const TURNS: FakeReply[] = [
 ];
 
 describe.each(PROVIDER_CASES)("prompt caching on $name", (provider) => {
-  let fake: FakeProviderServer;
-  let unregister = () => {};
   const modelId = `cache:${provider.fixture}`;
-  beforeAll(async () => {
-    fake = await provider.start();
-    unregister = registerModel(modelId, () => provider.model(fake.baseURL, "test-key"));
-  });
-  afterAll(async () => {
-    unregister();
-    await fake.close();
-  });
+  const running = useFakeProvider(provider, modelId);
 
   it("keeps each turn's request a byte-identical prefix of the next", async () => {
-    fake.enqueue(...TURNS);
+    running().enqueue(...TURNS);
     const run = await start(agentWorkflow, [
       { userId: "u1", documentId: "d1", prompt: "append", messages: [], modelId, limits: TEST_LIMITS },
     ]);
@@ -65,8 +55,8 @@ describe.each(PROVIDER_CASES)("prompt caching on $name", (provider) => {
         await deliverToolResult(run.runId, event.toolCallId, { ok: true, blockIds: [] });
     });
     // The planner's request, then the two model turns.
-    const [first, second] = fake.requests
-      .slice(-2)
+    const [first, second] = running()
+      .requests.slice(-2)
       .map((request) => withoutCacheMarkers(request.body)) as Record<string, unknown>[];
     const key = CONVERSATION_KEY[provider.fixture] ?? "messages";
     const before = first?.[key] as unknown[];
@@ -78,7 +68,7 @@ describe.each(PROVIDER_CASES)("prompt caching on $name", (provider) => {
     }
 
     if (provider.fixture === "anthropic-messages.json") {
-      const body = fake.requests.at(-1)?.body as {
+      const body = running().requests.at(-1)?.body as {
         system: { cache_control?: unknown }[];
         messages: { content: { cache_control?: unknown }[] }[];
       };

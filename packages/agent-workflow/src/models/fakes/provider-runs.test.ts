@@ -2,34 +2,24 @@
 // turn with a tool call, and the documented failures reaching the run's
 // `error` event as the sentence a writer reads.
 import type { RunEvent } from "@coauthor/types";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "../../workflows/agent/index.ts";
 import { collectEvents, TEST_LIMITS } from "../../workflows/agent/test-harness.ts";
-import { registerModel } from "../registry.ts";
-import type { FakeFailure, FakeProviderServer, FakeReply } from "./fake-provider.ts";
-import { PROVIDER_CASES } from "./providers.ts";
+import type { FakeFailure, FakeReply } from "./fake-provider.ts";
+import { PROVIDER_CASES, useFakeProvider } from "./providers.ts";
 
 const NO_PLAN: FakeReply = { kind: "turn", turn: { text: ['{"goal":"","steps":[]}'] } };
 const ARGS = '{"markdown":"Hello world","position":{"at":"end"}}';
 
 describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
-  let fake: FakeProviderServer;
-  let unregister = () => {};
   const modelId = `fake:${provider.fixture}`;
-  beforeAll(async () => {
-    fake = await provider.start();
-    unregister = registerModel(modelId, () => provider.model(fake.baseURL, "test-key"));
-  });
-  afterAll(async () => {
-    unregister();
-    await fake.close();
-  });
+  const running = useFakeProvider(provider, modelId);
 
   /** A run: the planner's answer ("no plan" by default), then the model's replies in order. */
   async function run(replies: FakeReply[], planner: FakeReply = NO_PLAN) {
-    fake.enqueue(planner, ...replies);
+    running().enqueue(planner, ...replies);
     const input = {
       userId: "u1",
       documentId: "d1",
@@ -91,7 +81,11 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
     expect(trail).toEqual(["s1:running", "s1:done"]);
     expect(outcome).toMatchObject({ status: "done", summary: "Hello." });
     // Planner and reflection asked without streaming, the turn streamed.
-    expect(fake.requests.slice(-3).map((r) => r.streamed)).toEqual([false, true, false]);
+    expect(
+      running()
+        .requests.slice(-3)
+        .map((r) => r.streamed),
+    ).toEqual([false, true, false]);
   });
 
   const sentences: [FakeFailure, RegExp][] = [
@@ -110,7 +104,11 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
       });
       expect(outcome).toMatchObject({ status: "error" });
       // Not retried: the planner's request and one turn.
-      expect(fake.requests.slice(-2).map((r) => r.streamed)).toEqual([false, true]);
+      expect(
+        running()
+          .requests.slice(-2)
+          .map((r) => r.streamed),
+      ).toEqual([false, true]);
     },
   );
 });

@@ -4,7 +4,9 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
+import { afterAll, beforeAll } from "vitest";
 import { fetchWithGoogleRetryDelay } from "../google-retry-delay.ts";
+import { registerModel } from "../registry.ts";
 import { startFakeAnthropic } from "./anthropic-messages-fake.ts";
 import type { FakeProviderServer } from "./fake-provider.ts";
 import { startFakeGemini } from "./gemini-fake.ts";
@@ -53,3 +55,25 @@ export const PROVIDER_CASES: ProviderCase[] = [
     streamsToolInput: false,
   },
 ];
+
+/**
+ * For the calling suite: starts `provider`'s fake before its tests and registers a model on it as
+ * `modelId`; stops both after. Returns the running fake (read it inside tests).
+ */
+export function useFakeProvider(provider: ProviderCase, modelId: string): () => FakeProviderServer {
+  let fake: FakeProviderServer | undefined;
+  let unregister = () => {};
+  beforeAll(async () => {
+    const started = await provider.start();
+    fake = started;
+    unregister = registerModel(modelId, () => provider.model(started.baseURL, "test-key"));
+  });
+  afterAll(async () => {
+    unregister();
+    await fake?.close();
+  });
+  return () => {
+    if (!fake) throw new Error("the fake provider is not started yet");
+    return fake;
+  };
+}

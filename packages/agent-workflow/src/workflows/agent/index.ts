@@ -2,7 +2,7 @@ import type { ModelMessage } from "ai";
 import { getWorkflowMetadata } from "workflow";
 import { runPipeline } from "../../pipelines/interpreter.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
-import { continuableConversation, interruptedOutcome } from "../../run-outcomes.ts";
+import { continuableConversation, interruptedOutcome, lastEvent } from "../../run-outcomes.ts";
 import { addUsage, type TokenUsage, zeroUsage } from "../../usage.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
@@ -65,15 +65,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
 
   const finish = async (outcome: AgentRunOutcome): Promise<AgentRunOutcome> => {
     const total = { ...usage };
-    const last: RunEventBody =
-      outcome.status === "error"
-        ? {
-            type: "error",
-            code: outcome.code ?? "internal",
-            message: outcome.summary ?? "failed",
-            recoverable: false,
-          }
-        : { type: "finish", status: outcome.status, summary: outcome.summary, usage: total };
+    const last = lastEvent(outcome, total, "internal");
     nextId = await emitEvents(runId, nextId, [...leading, last], true);
     const reply = replies.join("\n\n").slice(0, MAX_REPLY_CHARS);
     const conversation = continuableConversation(outcome.status, messages);

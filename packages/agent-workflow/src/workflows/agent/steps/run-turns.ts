@@ -200,6 +200,16 @@ async function continueTurns(
       persisted = state.messages.length;
       return saved;
     };
+    /** What the next model call is: its place in the run and the conversation so far. */
+    const nextTurn = () => ({
+      runId,
+      firstId: state.nextId,
+      turn: state.turnIndex,
+      modelId: args.modelId,
+      system: args.system,
+      messages: [...args.messages, ...state.messages],
+      tools: args.tools,
+    });
     /** Counts a model turn's usage and frames into the step. */
     const countTurn = (turn: { nextId: number; usage: TokenUsage }) => {
       state.nextId = turn.nextId;
@@ -221,13 +231,7 @@ async function continueTurns(
       const signal = end.status === "timeout" ? watch.stopped : watch.signal;
       if (!signal.aborted) {
         const said = await wrapUp({
-          runId,
-          firstId: state.nextId,
-          turn: state.turnIndex,
-          modelId: args.modelId,
-          system: args.system,
-          messages: [...args.messages, ...state.messages],
-          tools: args.tools,
+          ...nextTurn(),
           situation,
           signal,
           writer,
@@ -309,13 +313,7 @@ async function continueTurns(
         const marked = checkpoint();
         marked.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
         const turn = await callLlm({
-          runId,
-          firstId: state.nextId,
-          turn: state.turnIndex,
-          modelId: args.modelId,
-          system: args.system,
-          messages: [...args.messages, ...state.messages],
-          tools: args.tools,
+          ...nextTurn(),
           runAbort: watch.signal,
           timeoutMs: limits.modelStepTimeoutMs,
           writer,
