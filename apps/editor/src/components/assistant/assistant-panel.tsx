@@ -2,24 +2,34 @@
 
 import type { RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import type { PanelAction } from "./panel-shortcuts";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
+import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useAgentRun } from "./use-agent-run";
+import { usePanelKeyboard } from "./use-panel-keyboard";
 import { useRunReview } from "./use-run-review";
+
+/** Below this width the panel is a sheet over the document, closed until the writer opens it. */
+const SHEET_QUERY = "(max-width: 767px)";
 
 const MODES: { mode: RunMode; label: string; hint: string }[] = [
   { mode: "agent", label: "Agent", hint: "Agent mode: the assistant edits the document" },
   { mode: "chat", label: "Chat", hint: "Chat mode: the assistant answers; the document does not change" },
 ];
 
-/** The collapsible assistant side panel (must sit inside the document's LexicalComposer). */
-/** `canEdit` false (a viewer): chat only, the agent mode is not offered. */
+/**
+ * The collapsible assistant side panel (a sheet on phones; must sit inside the document's
+ * LexicalComposer). `canEdit` false (a viewer): chat only, the agent mode is not offered.
+ */
 export function AssistantPanel({
   documentId,
   userId,
@@ -30,7 +40,8 @@ export function AssistantPanel({
   canEdit?: boolean;
 }) {
   const [editor] = useLexicalComposerContext();
-  const [open, setOpen] = useState(true);
+  // The panel renders in the browser only (after the document query), so the width is known here.
+  const [open, setOpen] = useState(() => !window.matchMedia(SHEET_QUERY).matches);
   const [chosenMode, setMode] = useState<RunMode>(canEdit ? "agent" : "chat");
   const mode: RunMode = canEdit ? chosenMode : "chat";
   const modes = canEdit ? MODES : MODES.filter((option) => option.mode === "chat");
@@ -50,6 +61,60 @@ export function AssistantPanel({
     },
   });
   const statusText = describeStatus(run.status);
+  useRunAnnouncements(run.items, run.status);
+  const panel = useRef<HTMLElement>(null);
+  const promptBox = useRef<HTMLTextAreaElement>(null);
+  const modelPicker = useRef<HTMLSelectElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const shortcutsDialog = useRef<HTMLDialogElement>(null);
+
+  /** Opens the panel and focuses `target` in it (rendered first: a closed panel's body is hidden). */
+  const openAndFocus = (target: { current: HTMLElement | null }) => {
+    flushSync(() => setOpen(true));
+    target.current?.focus();
+  };
+  const keep = () => {
+    review.keep();
+    promptBox.current?.focus();
+  };
+  const undoRun = () => {
+    review.undoRun();
+    promptBox.current?.focus();
+  };
+  const canReview = review.offer !== null && !run.isRunning;
+  const onAction = (action: PanelAction) => {
+    switch (action) {
+      case "focus-prompt":
+        return openAndFocus(promptBox);
+      case "choose-model":
+        return openAndFocus(modelPicker);
+      case "toggle-mode":
+        return canEdit ? setMode(mode === "agent" ? "chat" : "agent") : undefined;
+      case "toggle-history":
+        flushSync(() => setOpen(true));
+        return setShowHistory((value) => !value);
+      case "keep":
+        return canReview ? keep() : undefined;
+      case "undo-run":
+        return canReview ? undoRun() : undefined;
+      case "toggle-panel":
+        return togglePanel();
+    }
+  };
+  const togglePanel = () => {
+    const focusInside = panel.current?.contains(document.activeElement) === true;
+    flushSync(() => setOpen(!open));
+    // Focus in the body that just closed would fall to the top of the page; the toggle stays.
+    if (open && focusInside) toggle.current?.focus();
+  };
+  const onPanelKeyDown = usePanelKeyboard({
+    panel,
+    prompt: promptBox,
+    shortcutsDialog,
+    isRunning: run.isRunning,
+    onAction,
+    onStop: run.stop,
+  });
 
   const submit = (event?: { preventDefault: () => void }) => {
     event?.preventDefault();
@@ -64,9 +129,11 @@ export function AssistantPanel({
 
   return (
     <aside
+      ref={panel}
       className={open ? "assistant-panel" : "assistant-panel collapsed"}
       data-testid="assistant-panel"
       aria-label="Assistant"
+      onKeyDown={onPanelKeyDown}
     >
       <div className="assistant-header">
         <h2 className="assistant-title">Assistant</h2>
@@ -75,27 +142,42 @@ export function AssistantPanel({
           className="button ghost"
           data-testid="assistant-history-toggle"
           aria-pressed={showHistory}
+          aria-keyshortcuts="Alt+Shift+H"
           onClick={() => setShowHistory((value) => !value)}
         >
           {showHistory ? "Conversation" : "History"}
         </button>
         <button
           type="button"
-          className="button ghost"
+          className="button ghost assistant-shortcuts-button"
+          data-testid="assistant-shortcuts"
+          aria-label="Keyboard shortcuts"
+          aria-keyshortcuts="?"
+          aria-haspopup="dialog"
+          onClick={() => shortcutsDialog.current?.showModal()}
+        >
+          ?
+        </button>
+        <button
+          ref={toggle}
+          type="button"
+          className="button ghost assistant-toggle"
           data-testid="assistant-toggle"
           aria-expanded={open}
           aria-controls="assistant-body"
           aria-label={open ? "Hide assistant" : "Show assistant"}
-          onClick={() => setOpen((value) => !value)}
+          aria-keyshortcuts="Alt+Shift+P"
+          onClick={togglePanel}
         >
-          {open ? "⟩" : "⟨"}
+          <span aria-hidden="true" className="assistant-toggle-icon">
+            {open ? "⟩" : "⟨"}
+          </span>
+          {/* Shown on phones, where the closed panel is only this button. */}
+          <span className="assistant-toggle-text">{open ? "Hide" : "Assistant"}</span>
         </button>
       </div>
-      <p
-        className={`assistant-status status-${run.status.phase}`}
-        data-testid="assistant-status"
-        role="status"
-      >
+      {/* Not a live region: the announcer reads the run's summaries (run-announcements.ts). */}
+      <p className={`assistant-status status-${run.status.phase}`} data-testid="assistant-status">
         {statusText}
       </p>
       <div id="assistant-body" className="assistant-body" hidden={!open}>
@@ -109,6 +191,7 @@ export function AssistantPanel({
                 data-testid={`assistant-mode-${option.mode}`}
                 aria-pressed={mode === option.mode}
                 aria-label={option.hint}
+                aria-keyshortcuts="Alt+Shift+M"
                 title={option.hint}
                 onClick={() => setMode(option.mode)}
               >
@@ -116,7 +199,7 @@ export function AssistantPanel({
               </button>
             ))}
           </fieldset>
-          <ModelPicker value={model} onChange={setModel} />
+          <ModelPicker value={model} onChange={setModel} selectRef={modelPicker} />
         </div>
         {showHistory ? (
           <RunHistory
@@ -132,13 +215,23 @@ export function AssistantPanel({
             <MessageList items={run.items} />
           </>
         )}
-        {review.offer !== null && !run.isRunning ? (
-          <RunReviewBar changes={review.offer} onKeep={review.keep} onUndo={review.undoRun} />
+        {canReview && review.offer !== null ? (
+          <RunReviewBar changes={review.offer} onKeep={keep} onUndo={undoRun} />
         ) : null}
-        {review.report !== null ? <UndoReport report={review.report} onDismiss={review.dismiss} /> : null}
+        {review.report !== null ? (
+          <UndoReport
+            report={review.report}
+            onDismiss={() => {
+              review.dismiss();
+              promptBox.current?.focus();
+            }}
+          />
+        ) : null}
         <form className="assistant-form" onSubmit={submit}>
           <textarea
+            ref={promptBox}
             className="assistant-input"
+            aria-keyshortcuts="Alt+Shift+A"
             data-testid="assistant-input"
             aria-label={mode === "agent" ? "Task for the assistant" : "Question for the assistant"}
             placeholder={mode === "agent" ? "Ask the assistant to edit…" : "Ask about the document…"}
@@ -156,6 +249,7 @@ export function AssistantPanel({
                 className="button danger"
                 data-testid="assistant-stop"
                 aria-label="Stop the assistant"
+                aria-keyshortcuts="Escape"
                 onClick={run.stop}
               >
                 Stop
@@ -173,6 +267,7 @@ export function AssistantPanel({
           </div>
         </form>
       </div>
+      <ShortcutsDialog dialogRef={shortcutsDialog} />
     </aside>
   );
 }
