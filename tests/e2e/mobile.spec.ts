@@ -38,4 +38,11 @@ test("on a phone the assistant is a sheet the writer opens and closes; the edito
   await expect(page.getByTestId("assistant-input")).toBeHidden();
   expect((await column.boundingBox())?.width).toBe(390);
   await expect(paragraphs(page).last()).toBeInViewport();
+
+  // Esc in the open sheet (no run going) closes it too, and focus lands on its button.
+  await toggle.click();
+  await page.getByTestId("assistant-input").focus();
+  await page.keyboard.press("Escape");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle).toBeFocused();
 });

@@ -8,8 +8,10 @@ import { describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import { PanelHeader } from "./panel-header";
 import type { PanelAction } from "./panel-shortcuts";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
+import { PromptForm } from "./prompt-form";
 import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
@@ -41,7 +43,9 @@ export function AssistantPanel({
 }) {
   const [editor] = useLexicalComposerContext();
   // The panel renders in the browser only (after the document query), so the width is known here.
-  const [open, setOpen] = useState(() => !window.matchMedia(SHEET_QUERY).matches);
+  const [open, setOpen] = useState(
+    () => typeof window === "undefined" || !window.matchMedia(SHEET_QUERY).matches,
+  );
   const [chosenMode, setMode] = useState<RunMode>(canEdit ? "agent" : "chat");
   const mode: RunMode = canEdit ? chosenMode : "chat";
   const modes = canEdit ? MODES : MODES.filter((option) => option.mode === "chat");
@@ -113,11 +117,15 @@ export function AssistantPanel({
     shortcutsDialog,
     isRunning: run.isRunning,
     onAction,
-    onStop: run.stop,
+    onEscape: () => {
+      if (run.isRunning) run.stop();
+      else if (open && window.matchMedia(SHEET_QUERY).matches) togglePanel();
+      else return false;
+      return true;
+    },
   });
 
-  const submit = (event?: { preventDefault: () => void }) => {
-    event?.preventDefault();
+  const submit = () => {
     const text = prompt.trim();
     if (!text) return;
     setPrompt("");
@@ -135,47 +143,14 @@ export function AssistantPanel({
       aria-label="Assistant"
       onKeyDown={onPanelKeyDown}
     >
-      <div className="assistant-header">
-        <h2 className="assistant-title">Assistant</h2>
-        <button
-          type="button"
-          className="button ghost"
-          data-testid="assistant-history-toggle"
-          aria-pressed={showHistory}
-          aria-keyshortcuts="Alt+Shift+H"
-          onClick={() => setShowHistory((value) => !value)}
-        >
-          {showHistory ? "Conversation" : "History"}
-        </button>
-        <button
-          type="button"
-          className="button ghost assistant-shortcuts-button"
-          data-testid="assistant-shortcuts"
-          aria-label="Keyboard shortcuts"
-          aria-keyshortcuts="?"
-          aria-haspopup="dialog"
-          onClick={() => shortcutsDialog.current?.showModal()}
-        >
-          ?
-        </button>
-        <button
-          ref={toggle}
-          type="button"
-          className="button ghost assistant-toggle"
-          data-testid="assistant-toggle"
-          aria-expanded={open}
-          aria-controls="assistant-body"
-          aria-label={open ? "Hide assistant" : "Show assistant"}
-          aria-keyshortcuts="Alt+Shift+P"
-          onClick={togglePanel}
-        >
-          <span aria-hidden="true" className="assistant-toggle-icon">
-            {open ? "⟩" : "⟨"}
-          </span>
-          {/* Shown on phones, where the closed panel is only this button. */}
-          <span className="assistant-toggle-text">{open ? "Hide" : "Assistant"}</span>
-        </button>
-      </div>
+      <PanelHeader
+        open={open}
+        showHistory={showHistory}
+        toggleRef={toggle}
+        onToggleHistory={() => setShowHistory((value) => !value)}
+        onShowShortcuts={() => shortcutsDialog.current?.showModal()}
+        onTogglePanel={togglePanel}
+      />
       {/* Not a live region: the announcer reads the run's summaries (run-announcements.ts). */}
       <p className={`assistant-status status-${run.status.phase}`} data-testid="assistant-status">
         {statusText}
@@ -227,45 +202,15 @@ export function AssistantPanel({
             }}
           />
         ) : null}
-        <form className="assistant-form" onSubmit={submit}>
-          <textarea
-            ref={promptBox}
-            className="assistant-input"
-            aria-keyshortcuts="Alt+Shift+A"
-            data-testid="assistant-input"
-            aria-label={mode === "agent" ? "Task for the assistant" : "Question for the assistant"}
-            placeholder={mode === "agent" ? "Ask the assistant to edit…" : "Ask about the document…"}
-            rows={3}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
-            }}
-          />
-          <div className="assistant-actions">
-            {run.isRunning ? (
-              <button
-                type="button"
-                className="button danger"
-                data-testid="assistant-stop"
-                aria-label="Stop the assistant"
-                aria-keyshortcuts="Escape"
-                onClick={run.stop}
-              >
-                Stop
-              </button>
-            ) : null}
-            <button
-              type="submit"
-              className="button primary"
-              data-testid="assistant-send"
-              aria-label="Send"
-              disabled={!prompt.trim()}
-            >
-              Send
-            </button>
-          </div>
-        </form>
+        <PromptForm
+          mode={mode}
+          prompt={prompt}
+          promptRef={promptBox}
+          isRunning={run.isRunning}
+          onPromptChange={setPrompt}
+          onSubmit={submit}
+          onStop={run.stop}
+        />
       </div>
       <ShortcutsDialog dialogRef={shortcutsDialog} />
     </aside>

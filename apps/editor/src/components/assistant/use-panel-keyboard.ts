@@ -9,7 +9,8 @@ interface PanelKeyboardOptions {
   shortcutsDialog: RefObject<HTMLDialogElement | null>;
   isRunning: boolean;
   onAction: (action: PanelAction) => void;
-  onStop: () => void;
+  /** Esc inside the panel (not in a dialog): stops the run, or closes the sheet; whether it did anything. */
+  onEscape: () => boolean;
 }
 
 const inDialog = (target: EventTarget | null) =>
@@ -17,8 +18,8 @@ const inDialog = (target: EventTarget | null) =>
 
 /**
  * The assistant panel's keyboard: its Alt+Shift shortcuts and `?` (the shortcuts dialog) from
- * anywhere on the page, Esc inside the panel stops a run (Esc in the editor or in a dialog keeps
- * its own meaning), and focus goes back to the prompt box when a run ends under it.
+ * anywhere on the page but a modal dialog, Esc inside the panel stops a run (Esc in the editor or
+ * in a dialog keeps its own meaning), and focus goes back to the prompt box when a run ends under it.
  * Returns the panel's keydown handler.
  */
 export function usePanelKeyboard({
@@ -27,7 +28,7 @@ export function usePanelKeyboard({
   shortcutsDialog,
   isRunning,
   onAction,
-  onStop,
+  onEscape,
 }: PanelKeyboardOptions) {
   const actions = useRef(onAction);
   useEffect(() => {
@@ -36,12 +37,12 @@ export function usePanelKeyboard({
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented) return;
+      if (event.defaultPrevented || inDialog(event.target)) return;
       const action = panelActionOf(event);
       if (action !== null) {
         event.preventDefault();
         actions.current(action);
-      } else if (event.key === "?" && !isTextField(event.target) && !inDialog(event.target)) {
+      } else if (event.key === "?" && !isTextField(event.target)) {
         event.preventDefault();
         shortcutsDialog.current?.showModal();
       }
@@ -63,8 +64,7 @@ export function usePanelKeyboard({
   }, [isRunning, panel, prompt]);
 
   return (event: ReactKeyboardEvent) => {
-    if (event.key !== "Escape" || !isRunning || event.defaultPrevented || inDialog(event.target)) return;
-    event.preventDefault();
-    onStop();
+    if (event.key !== "Escape" || event.defaultPrevented || inDialog(event.target)) return;
+    if (onEscape()) event.preventDefault();
   };
 }

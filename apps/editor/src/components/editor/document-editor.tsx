@@ -92,7 +92,7 @@ export function DocumentEditor({
               </div>
               <p id="editor-keyboard-hint" className="editor-hint" data-testid="editor-keyboard-hint">
                 Tab moves to the next control; in lists, code and tables it indents (Esc, then Tab, leaves
-                them). Press ? for keyboard shortcuts.
+                them). Outside text fields, ? lists the keyboard shortcuts.
               </p>
             </div>
             {aside}
