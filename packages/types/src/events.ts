@@ -4,9 +4,22 @@ import { z } from "zod";
 export const runModeSchema = z.enum(["agent", "chat"]);
 export type RunMode = z.infer<typeof runModeSchema>;
 
-/** How a run ended normally. */
-export const finishStatusSchema = z.enum(["done", "cancelled", "timeout"]);
+/**
+ * A run's status, the one vocabulary of the workflow's outcome, the database column (a checked
+ * column) and the panel: `running`, then how it finished, or `failed` (an error ended it).
+ */
+export const RUN_STATUSES = ["running", "done", "cancelled", "limit", "timeout", "failed"] as const;
+export const runStatusSchema = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+/**
+ * How a run ended normally: its work is done, the writer stopped it, it reached a limit of model
+ * turns or tool calls (`limit`: the writer may continue it), or its time ran out.
+ */
+export const finishStatusSchema = runStatusSchema.extract(["done", "cancelled", "limit", "timeout"]);
 export type FinishStatus = z.infer<typeof finishStatusSchema>;
+/** Statuses a run can still continue from (in a new run, with the same conversation). */
+export const CONTINUABLE_STATUSES: readonly RunStatus[] = ["limit", "timeout"];
 
 const base = {
   runId: z.string().min(1),

@@ -84,6 +84,8 @@ export const readDocumentSuccessSchema = z.object({
   blocks: z.array(documentBlockSchema),
   totalBlocks: z.int().min(0),
   nextFromBlock: z.int().min(0).nullable(),
+  /** When blocks remain after this page: how many, and how to read them (for the model, in words). */
+  notice: z.string().optional(),
 });
 export const readDocumentOutputSchema = withFailure(readDocumentSuccessSchema);
 export type ReadDocumentOutput = z.infer<typeof readDocumentOutputSchema>;

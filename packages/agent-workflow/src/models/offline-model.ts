@@ -9,12 +9,19 @@ import {
   blocksFromMarkdown,
   describeBlocks,
   EMIT_TIME_WORD,
+  isContinuePrompt,
   nextOfflineStepTurn,
   offlinePlan,
   offlineReflection,
+  offlineWrapUp,
   type SeenToolResult,
 } from "./offline-script.ts";
-import { CURRENT_STEP_MARKER, PLAN_OUTPUT_NAME, STEP_TOOLS_MARKER } from "./prompt-markers.ts";
+import {
+  CURRENT_STEP_MARKER,
+  PLAN_OUTPUT_NAME,
+  STEP_TOOLS_MARKER,
+  WRAP_UP_MARKER,
+} from "./prompt-markers.ts";
 
 export const OFFLINE_MODEL_ID = "offline";
 const STREAMED_INPUT_TOOLS = new Set(["insertBlocks", "replaceBlock"]);
@@ -25,7 +32,12 @@ export const OFFLINE_MODEL_LABEL = "Offline demo model";
 export const DOCUMENT_CONTEXT_OPEN = "<document>";
 export const DOCUMENT_CONTEXT_CLOSE = "</document>";
 
-function lastUserText(prompt: LanguageModelV4Prompt): { text: string; index: number } {
+/**
+ * The writer's task: their last message, or, when that only says to continue (the panel's
+ * Continue), the task before it — whose tool results, all of them, the model has seen since.
+ */
+function taskText(prompt: LanguageModelV4Prompt): { text: string; index: number } {
+  let found = { text: "", index: -1 };
   for (let i = prompt.length - 1; i >= 0; i--) {
     const message = prompt[i];
     if (message?.role !== "user") continue;
@@ -33,9 +45,15 @@ function lastUserText(prompt: LanguageModelV4Prompt): { text: string; index: num
       .map((part) => (part.type === "text" ? part.text : ""))
       .join("")
       .trim();
-    return { text, index: i };
+    if (found.index === -1) found = { text, index: i };
+    if (!isContinuePrompt(text)) return { text, index: i };
   }
-  return { text: "", index: -1 };
+  return found;
+}
+
+/** Whether the workflow asks for the run's last words (its system prompt says the run ends). */
+function wrappingUp(prompt: LanguageModelV4Prompt): boolean {
+  return prompt.some((message) => message.role === "system" && message.content.includes(WRAP_UP_MARKER));
 }
 
 function toolResultsAfter(prompt: LanguageModelV4Prompt, index: number): SeenToolResult[] {
@@ -112,7 +130,10 @@ function usage(input: number, output: number): LanguageModelV4Usage {
  */
 export function createOfflineModel(options: { wordDelayMs: number }): LanguageModelV4 {
   function plan(call: LanguageModelV4CallOptions) {
-    const { text, index } = lastUserText(call.prompt);
+    const { text, index } = taskText(call.prompt);
+    if (wrappingUp(call.prompt)) {
+      return { text: offlineWrapUp(text, toolResultsAfter(call.prompt, index)), toolCall: undefined };
+    }
     const hasTools = (call.tools?.length ?? 0) > 0;
     if (!hasTools) {
       return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };

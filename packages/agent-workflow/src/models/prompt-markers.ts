@@ -9,3 +9,5 @@ export const REFLECTION_OUTPUT_NAME = "reflection";
 export const CURRENT_STEP_MARKER = "Current plan step:";
 /** Introduces the expected tools on the current-step line. */
 export const STEP_TOOLS_MARKER = "Expected tools:";
+/** Starts the system prompt's last paragraph when a run must end before its work is done. */
+export const WRAP_UP_MARKER = "The run ends now.";

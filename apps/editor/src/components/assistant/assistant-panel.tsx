@@ -4,7 +4,7 @@ import type { RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { describeStatus } from "./conversation";
+import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
@@ -65,6 +65,7 @@ export function AssistantPanel({
     },
   });
   const statusText = describeStatus(run.status);
+  const continueRunId = canEdit ? continuableRun(run.status) : null;
   useRunAnnouncements(run.items, run.status);
   const panel = useRef<HTMLElement>(null);
   const promptBox = useRef<HTMLTextAreaElement>(null);
@@ -101,6 +102,8 @@ export function AssistantPanel({
         return canReview ? keep() : undefined;
       case "undo-run":
         return canReview ? undoRun() : undefined;
+      case "continue":
+        return continueRunId && !run.isRunning ? continueRun(continueRunId) : undefined;
       case "toggle-panel":
         return togglePanel();
     }
@@ -133,6 +136,14 @@ export function AssistantPanel({
     plan.clear();
     setShowHistory(false);
     void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
+  };
+
+  /** Picks up the run that stopped early, with its whole conversation, in a new run. */
+  const continueRun = (runId: string) => {
+    review.dismiss();
+    plan.clear();
+    setShowHistory(false);
+    void run.send({ prompt: "Continue.", mode: "agent", model: model || undefined, continueRunId: runId });
   };
 
   return (
@@ -210,6 +221,7 @@ export function AssistantPanel({
           onPromptChange={setPrompt}
           onSubmit={submit}
           onStop={run.stop}
+          onContinue={continueRunId ? () => continueRun(continueRunId) : undefined}
         />
       </div>
       <ShortcutsDialog dialogRef={shortcutsDialog} />

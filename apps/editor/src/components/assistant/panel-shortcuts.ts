@@ -6,6 +6,7 @@ export type PanelAction =
   | "toggle-history"
   | "keep"
   | "undo-run"
+  | "continue"
   | "toggle-panel";
 
 /**
@@ -30,6 +31,7 @@ export const PANEL_SHORTCUTS: { action: PanelAction; code: string; keys: string;
   },
   { action: "keep", code: "KeyK", keys: "Alt+Shift+K", description: "Keep the last run's edits" },
   { action: "undo-run", code: "KeyU", keys: "Alt+Shift+U", description: "Undo the last run's edits" },
+  { action: "continue", code: "KeyC", keys: "Alt+Shift+C", description: "Continue a run that stopped early" },
   { action: "toggle-panel", code: "KeyP", keys: "Alt+Shift+P", description: "Hide or show the assistant" },
 ];
 

@@ -3,7 +3,10 @@
 import type { RunMode } from "@coauthor/types";
 import type { RefObject } from "react";
 
-/** The prompt box with Send (Enter) and, while a run goes, Stop (also Esc anywhere in the panel). */
+/**
+ * The prompt box with Send (Enter); while a run goes, Stop (also Esc anywhere in the panel);
+ * after a run that stopped early, Continue.
+ */
 export function PromptForm({
   mode,
   prompt,
@@ -12,6 +15,7 @@ export function PromptForm({
   onPromptChange,
   onSubmit,
   onStop,
+  onContinue,
 }: {
   mode: RunMode;
   prompt: string;
@@ -20,6 +24,8 @@ export function PromptForm({
   onPromptChange: (prompt: string) => void;
   onSubmit: () => void;
   onStop: () => void;
+  /** Picks up the run that stopped early (absent when there is none to continue). */
+  onContinue?: () => void;
 }) {
   return (
     <form
@@ -56,6 +62,17 @@ export function PromptForm({
             onClick={onStop}
           >
             Stop
+          </button>
+        ) : null}
+        {onContinue && !isRunning ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="assistant-continue"
+            aria-keyshortcuts="Alt+Shift+C"
+            onClick={onContinue}
+          >
+            Continue
           </button>
         ) : null}
         <button

@@ -9,6 +9,7 @@ import { AssistantPanel } from "@/components/assistant/assistant-panel";
 import { DocumentEditor } from "@/components/editor/document-editor";
 import { describeSyncState, type SyncState } from "@/components/editor/sync-state";
 import { useTRPC } from "@/trpc/react";
+import { DamagedNotice } from "./damaged-notice";
 import { DocumentTitle } from "./document-title";
 import { ShareDialog } from "./share-dialog";
 import "./sharing.css";
@@ -27,7 +28,10 @@ export function DocumentWorkspace(props: DocumentWorkspaceProps) {
   );
 }
 
-/** Save failures are announced; "Saving…" / "Saved" after every pause in typing are not. */
+/**
+ * Save failures are announced; "Saving…" / "Saved" after every pause in typing are not. A damaged
+ * document is announced by its notice (an alert).
+ */
 function useSaveFailureAnnouncement(state: SyncState) {
   const announce = useAnnounce();
   useEffect(() => {
@@ -95,6 +99,9 @@ function Workspace({ documentId, user }: DocumentWorkspaceProps) {
         ) : null}
       </header>
       {sharing ? <ShareDialog documentId={data.id} onClose={() => setSharing(false)} /> : null}
+      {syncState === "damaged" ? (
+        <DamagedNotice documentId={data.id} isOwner={data.role === "owner"} />
+      ) : null}
       <DocumentEditor
         key={data.id}
         documentId={data.id}

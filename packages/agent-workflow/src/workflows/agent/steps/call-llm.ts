@@ -36,6 +36,8 @@ export async function callLlm(args: {
   system: string;
   messages: ModelMessage[];
   tools: string[];
+  /** "none": the tools are described (the conversation uses them) but the model may not call one. */
+  toolChoice?: "none";
   /** Aborted by Stop or the run time limit; its reason says which. */
   runAbort: AbortSignal;
   /** The model call's time limit. */
@@ -80,6 +82,7 @@ export async function callLlm(args: {
       system: args.system,
       messages: args.messages,
       tools: toolSet(args.tools),
+      toolChoice: args.toolChoice,
       abortSignal: signal,
       maxRetries: 2,
     });
