@@ -1,3 +1,4 @@
+import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, createDocument, typeParagraphs, waitForRunEnd } from "./helpers.ts";
@@ -62,6 +63,20 @@ test("the document page has no WCAG 2.2 AA violations: idle, during and after a 
   await page.getByTestId("assistant-shortcuts").click();
   await expect(page.getByTestId("shortcuts-dialog")).toBeVisible();
   await expectNoAxeViolations(page, "shortcuts dialog");
+});
+
+test("a viewer's read-only document page has no WCAG 2.2 AA violations", async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  const owner = await new CoauthorClient(baseURL ?? "").signIn();
+  const documentId = await owner.createDocument("Read, do not touch.", "Shared notes");
+  await owner.trpc("documents.share", { id: documentId, email: account.email, role: "viewer" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("role-badge")).toHaveText("View only");
+  await expect(page.getByTestId("document-editor")).toContainText("Read, do not touch.");
+  await expectNoAxeViolations(page, "document, viewer");
 });
 
 test("a phone-sized document page has no WCAG 2.2 AA violations, sheet closed or open", async ({ page }) => {
