@@ -93,7 +93,7 @@ test("Esc in the editor never stops a run", async ({ page }) => {
   await waitForRunEnd(page, "Stopped");
 });
 
-test("Tab indents inside a list and leaves a paragraph; Enter in the title goes to the document", async ({
+test("Tab indents a list item wherever the caret is, Shift+Tab outdents it; Enter in the title goes to the document", async ({
   page,
 }) => {
   await createDocument(page);
@@ -102,10 +102,14 @@ test("Tab indents inside a list and leaves a paragraph; Enter in the title goes 
   await page.keyboard.type("- first");
   await page.keyboard.press("Enter");
   await page.keyboard.type("second");
-  await page.keyboard.press("Home");
+  await expect(editor.locator("li")).toHaveText(["first", "second"]);
   await page.keyboard.press("Tab");
   await expect(editor).toBeFocused();
   await expect(editor.locator("ul ul li")).toHaveText("second");
+  await page.keyboard.press("Shift+Tab");
+  await expect(editor).toBeFocused();
+  await expect(editor.locator("ul ul")).toHaveCount(0);
+  await expect(editor.locator("li")).toHaveText(["first", "second"]);
 
   const title = page.getByTestId("document-title");
   await title.fill("Keyboard notes");

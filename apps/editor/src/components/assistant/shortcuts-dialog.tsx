@@ -1,12 +1,13 @@
 "use client";
 
-import { type RefObject, useEffect } from "react";
+import type { RefObject } from "react";
 import { CONTEXT_SHORTCUTS, PANEL_SHORTCUTS } from "./panel-shortcuts";
 
-/** The keyboard shortcuts, in a modal dialog (Esc or Close closes it and focus goes back). */
+/**
+ * The keyboard shortcuts, in a native modal dialog: `dialogRef.current.showModal()` opens it; Esc
+ * or Close closes it, and the browser puts focus back where it was.
+ */
 export function ShortcutsDialog({ dialogRef }: { dialogRef: RefObject<HTMLDialogElement | null> }) {
-  // The native dialog restores focus to where it was opened from on close.
-  useEffect(() => () => dialogRef.current?.close(), [dialogRef]);
   const rows = [...PANEL_SHORTCUTS, ...CONTEXT_SHORTCUTS];
   return (
     <dialog
