@@ -11,6 +11,11 @@ test.describe("the agent's plan in the panel", () => {
     const steps = page.getByTestId("assistant-plan-step");
     await expect(plan).toBeVisible();
     await expect(steps).toHaveText([/Read the document/, /Write the summary at the end/]);
+    // Each step says what it must achieve.
+    await expect(page.getByTestId("assistant-plan-criteria")).toHaveText([
+      "Done when: every page has been read",
+      "Done when: a Summary heading with one sentence per paragraph ends the document",
+    ]);
     // The second step is seen running while the summary types itself in.
     await expect(steps.nth(1)).toHaveAttribute("data-status", "running");
     await waitForRunEnd(page);

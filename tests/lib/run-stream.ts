@@ -35,12 +35,18 @@ export class RunStream {
   }
 
   /** Starts an agent run. */
-  static async start(client: CoauthorClient, documentId: string, prompt: string): Promise<RunStream> {
+  static async start(
+    client: CoauthorClient,
+    documentId: string,
+    prompt: string,
+    /** More of the request: a `recipeId`, a `continueRunId`. */
+    extra: Record<string, unknown> = {},
+  ): Promise<RunStream> {
     const controller = new AbortController();
     const response = await client.fetch("/api/llm/agent", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ documentId, prompt, mode: "agent" }),
+      body: JSON.stringify({ ...extra, documentId, prompt, mode: "agent" }),
       signal: controller.signal,
     });
     return new RunStream(response, response.headers.get("x-run-id") ?? "", controller);

@@ -12,6 +12,11 @@ export async function register() {
   // Tool results and the turns step's progress live in the app's database.
   const { databaseAgentStore } = await import("@/server/agent/agent-store");
   configureAgentStore(databaseAgentStore);
+  // A pipeline's parallel branches read the document as the sync server has it (the live copy).
+  const { configureDocumentReader } = await import("@coauthor/agent-workflow/server");
+  const { readDocument } = await import("@/server/collab/document-content");
+  const { exportMarkdown } = await import("@coauthor/tools");
+  configureDocumentReader(async (documentId) => (await readDocument(documentId, exportMarkdown)) ?? "");
   // withWorkflow() (next.config) names the local world "local" when none is configured.
   const target = process.env.WORKFLOW_TARGET_WORLD;
   const localWorld = !target || target === "local";

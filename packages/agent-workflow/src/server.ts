@@ -7,10 +7,13 @@ export {
   type StoredToolResult,
 } from "./agent-store.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
+export { configureDocumentReader } from "./document-reader.ts";
 export * from "./index.ts";
 export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
 export * from "./models/index.ts";
+export { type ParsedPipeline, parsePipeline } from "./pipelines/definition.ts";
+export { BUILT_IN_RECIPES, type BuiltInRecipe } from "./pipelines/recipes.ts";
 export { trackedRuns } from "./run-control.ts";
 export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { deliverToolResult, wakeToolResult } from "./tool-results.ts";

@@ -30,6 +30,8 @@ export const agentRunRequestSchema = z.object({
    * ran out of time): the new run starts with that run's whole conversation, tool calls included.
    */
   continueRunId: z.string().min(1).max(200).optional(),
+  /** Run this recipe (a pipeline: built in, or one the caller may see on this document). */
+  recipeId: z.string().min(1).max(100).optional(),
 });
 export type AgentRunRequest = z.infer<typeof agentRunRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { modelErrorCodeSchema } from "./model-errors.ts";
 
 // The pipeline definition format, version 1: agents (each an isolated context with its own
 // instructions, tools and optional structured output) and steps that run them — in sequence, in
@@ -65,7 +66,12 @@ export const pipelineAgentSchema = z.strictObject({
 export type PipelineAgent = z.infer<typeof pipelineAgentSchema>;
 
 /** Error codes a retry may be limited to (`on`); absent: any failure of the step. */
-export const PIPELINE_ERROR_CODES = ["model-error", "tool-timeout", "output-invalid", "step-failed"] as const;
+export const PIPELINE_ERROR_CODES = [
+  ...modelErrorCodeSchema.options,
+  "tool-timeout",
+  "output-invalid",
+  "step-failed",
+] as const;
 
 export const retrySchema = z.strictObject({
   maxAttempts: z.int().min(2).max(5),
@@ -183,3 +189,30 @@ export const pipelineIssueSchema = z.object({
   message: z.string(),
 });
 export type PipelineIssue = z.infer<typeof pipelineIssueSchema>;
+
+/** The longest definition a writer may save or run. */
+export const MAX_DEFINITION_CHARS = 100_000;
+
+/** A recipe the panel can run: built in, or written by a writer (personal or shared on a document). */
+export const recipeInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  /** The definition as written (YAML or JSON). */
+  definition: z.string(),
+  builtIn: z.boolean(),
+  /** Shared with everyone who can open the document (false: its author's own). */
+  shared: z.boolean(),
+  /** Whether the caller may change or delete it (its author). */
+  editable: z.boolean(),
+});
+export type RecipeInfo = z.infer<typeof recipeInfoSchema>;
+
+/** Input of `recipes.save`: a new recipe (no id) or a change to one of the caller's. */
+export const recipeSaveInputSchema = z.object({
+  documentId: z.string().min(1).max(100),
+  id: z.string().min(1).max(100).optional(),
+  definition: z.string().min(1, "the definition is empty").max(MAX_DEFINITION_CHARS),
+  shared: z.boolean().default(false),
+});
+export type RecipeSaveInput = z.infer<typeof recipeSaveInputSchema>;

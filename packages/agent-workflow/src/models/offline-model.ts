@@ -5,6 +5,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
+import { offlineOutput, pipelineAgentOf } from "./offline-pipeline.ts";
 import {
   blocksFromMarkdown,
   describeBlocks,
@@ -14,9 +15,11 @@ import {
   offlinePlan,
   offlineReflection,
   offlineWrapUp,
+  readSoFar,
   type SeenToolResult,
 } from "./offline-script.ts";
 import {
+  AGENT_OUTPUT_NAME,
   CURRENT_STEP_MARKER,
   PLAN_OUTPUT_NAME,
   STEP_TOOLS_MARKER,
@@ -49,6 +52,11 @@ function taskText(prompt: LanguageModelV4Prompt): { text: string; index: number 
     if (!isContinuePrompt(text)) return { text, index: i };
   }
   return found;
+}
+
+/** The system prompt's text (the offline model reads the workflow's markers there). */
+function systemText(prompt: LanguageModelV4Prompt): string {
+  return prompt.map((message) => (message.role === "system" ? message.content : "")).join("\n");
 }
 
 /** Whether the workflow asks for the run's last words (its system prompt says the run ends). */
@@ -134,18 +142,35 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
     if (wrappingUp(call.prompt)) {
       return { text: offlineWrapUp(text, toolResultsAfter(call.prompt, index)), toolCall: undefined };
     }
-    const hasTools = (call.tools?.length ?? 0) > 0;
-    if (!hasTools) {
-      return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
-    }
     const seen = toolResultsAfter(call.prompt, index);
+    const agent = pipelineAgentOf(systemText(call.prompt));
     if (call.responseFormat?.type === "json") {
-      // Planner and reflection calls ask for JSON (AI SDK structured output).
+      // Planner, reflection and pipeline agents' outputs ask for JSON (AI SDK structured output).
+      const name = call.responseFormat.name;
       const answer =
-        call.responseFormat.name === PLAN_OUTPUT_NAME ? offlinePlan(text) : offlineReflection(text, seen);
+        name === AGENT_OUTPUT_NAME
+          ? offlineOutput(call.responseFormat.schema, agent?.agent ?? "agent", agent?.round ?? 1)
+          : name === PLAN_OUTPUT_NAME
+            ? offlinePlan(text)
+            : offlineReflection(text, seen);
       return { text: JSON.stringify(answer), toolCall: undefined };
     }
+    const available = new Set((call.tools ?? []).map((tool) => tool.name));
+    if (available.size === 0) {
+      return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
+    }
     const turn = nextOfflineStepTurn(text, seen, currentStep(call.prompt));
+    if (turn.toolCall && !available.has(turn.toolCall.toolName)) {
+      // A pipeline agent that may not make this edit (a critic): it reads the document and reports.
+      if (!seen.some((result) => result.toolName === "readDocument") && available.has("readDocument")) {
+        return {
+          text: "Reading the document.",
+          toolCall: { toolName: "readDocument", input: {} },
+          toolCallId: `offline_call_${seen.length + 1}`,
+        };
+      }
+      return { text: `Reviewed: ${describeBlocks(readSoFar(seen).blocks)}` };
+    }
     return { ...turn, toolCallId: `offline_call_${seen.length + 1}` };
   }
 

@@ -43,7 +43,7 @@ function blocksOf(output: unknown): Block[] {
  * call that reads the next page while the last page says more remain (a model pages through the
  * whole document before acting on it, as the tool's notice tells it to).
  */
-function readSoFar(seen: SeenToolResult[]): { blocks: Block[]; readOn?: ScriptedToolCall } {
+export function readSoFar(seen: SeenToolResult[]): { blocks: Block[]; readOn?: ScriptedToolCall } {
   const pages = seen.filter((result) => result.toolName === "readDocument");
   const byId = new Map<string, Block>();
   for (const page of pages) for (const block of blocksOf(page.output)) byId.set(block.id, block);
@@ -240,7 +240,7 @@ export function isContinuePrompt(prompt: string): boolean {
 /** A plan as the offline planner answers it (the JSON shape the workflow parses). */
 export interface OfflinePlan {
   goal: string;
-  steps: { description: string; tools: string[] }[];
+  steps: { description: string; tools: string[]; successCriteria?: string; dependsOn?: number[] }[];
 }
 
 /**
@@ -252,8 +252,17 @@ export function offlinePlan(prompt: string): OfflinePlan {
     return {
       goal: "Summarize the document at its end",
       steps: [
-        { description: "Read the document", tools: ["readDocument"] },
-        { description: "Write the summary at the end", tools: ["insertBlocks"] },
+        {
+          description: "Read the document",
+          tools: ["readDocument"],
+          successCriteria: "every page has been read",
+        },
+        {
+          description: "Write the summary at the end",
+          tools: ["insertBlocks"],
+          successCriteria: "a Summary heading with one sentence per paragraph ends the document",
+          dependsOn: [1],
+        },
       ],
     };
   }
@@ -261,8 +270,17 @@ export function offlinePlan(prompt: string): OfflinePlan {
     return {
       goal: "Delete the matching paragraphs",
       steps: [
-        { description: "Find the paragraphs", tools: ["readDocument"] },
-        { description: "Delete them", tools: ["deleteBlocks"] },
+        {
+          description: "Find the paragraphs",
+          tools: ["readDocument"],
+          successCriteria: "every page has been read",
+        },
+        {
+          description: "Delete them",
+          tools: ["deleteBlocks"],
+          successCriteria: "no paragraph contains the text",
+          dependsOn: [1],
+        },
       ],
     };
   }

@@ -83,7 +83,10 @@ export function analyzeCondition(expression: string): { reads: OutputRead[] } | 
 
 /** Evaluates a (validated) condition over the outputs so far; a non-boolean answer is an error. */
 export function evaluateCondition(expression: string, outputs: Record<string, unknown>): boolean {
-  const value: unknown = environment.evaluate(expression, { steps: outputs });
+  // Plain JSON values only: outputs that crossed a step boundary may come back as objects of
+  // another prototype, which the evaluator does not take.
+  const steps: unknown = JSON.parse(JSON.stringify(outputs));
+  const value: unknown = environment.evaluate(expression, { steps });
   if (typeof value !== "boolean") throw new Error(`the condition "${expression}" is not true or false`);
   return value;
 }

@@ -1,4 +1,5 @@
 import {
+  MAX_DEFINITION_CHARS,
   type PipelineDefinition,
   type PipelineIssue,
   pipelineDefinitionSchema,
@@ -22,8 +23,6 @@ export interface DefinitionProblem {
   path: DefinitionPath;
   message: string;
 }
-
-const MAX_DEFINITION_CHARS = 100_000;
 
 const shallowKinds = stepKindSchemas(z.unknown());
 const topLevelSchema = pipelineDefinitionSchema.extend({ steps: z.array(z.unknown()).min(1).max(50) });

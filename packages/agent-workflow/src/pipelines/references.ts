@@ -2,7 +2,7 @@ import type { PipelineAgent, PipelineDefinition, PipelineStep } from "@coauthor/
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import { analyzeCondition } from "./conditions.ts";
 import type { DefinitionPath, DefinitionProblem } from "./definition.ts";
-import { stepId, stepKind } from "./steps.ts";
+import { childrenOf, stepId, stepKind } from "./steps.ts";
 
 // The checks a schema cannot make: every id a step, an input or a condition names exists, is an
 // agent step with that output field, and can have run before the place that reads it. A step can
@@ -87,21 +87,6 @@ function indexSteps(
     for (const child of childrenOf(step))
       indexSteps(child.steps, [...at, ...child.path], agents, index, problems);
   });
-}
-
-/** The step lists a step holds, with their place in it. */
-function childrenOf(step: PipelineStep): { path: DefinitionPath; steps: PipelineStep[] }[] {
-  if ("sequence" in step) return [{ path: ["sequence"], steps: step.sequence }];
-  if ("parallel" in step) return [{ path: ["parallel"], steps: step.parallel }];
-  if ("loop" in step) return [{ path: ["loop"], steps: step.loop }];
-  if ("branch" in step) {
-    const cases = step.branch.map((entry, index) => ({
-      path: ["branch", index, "steps"],
-      steps: entry.steps,
-    }));
-    return step.else ? [...cases, { path: ["else"], steps: step.else }] : cases;
-  }
-  return [];
 }
 
 /** The ids of every step inside `steps`, at any depth. */
@@ -194,6 +179,12 @@ export function checkReferences(definition: PipelineDefinition): DefinitionProbl
     } else if ("parallel" in step) {
       // Each branch sees only what ran before the block; after it, all of them have run.
       step.parallel.forEach((branch, branchIndex) => {
+        if (!("agent" in branch) && !("parallel" in branch)) {
+          problems.push({
+            path: [...at, "parallel", branchIndex],
+            message: "a parallel branch is an agent step or a parallel block (run sequences after the block)",
+          });
+        }
         for (const id of visit(branch, [...at, "parallel", branchIndex], before, true)) available.add(id);
       });
     } else if ("branch" in step) {

@@ -13,3 +13,18 @@ export function stepKind(step: PipelineStep): StepKind {
 export function stepId(step: PipelineStep): string | undefined {
   return step.id ?? ("agent" in step ? step.agent : undefined);
 }
+
+/** The step lists a step holds, with their place in it (keys from the step). */
+export function childrenOf(step: PipelineStep): { path: (string | number)[]; steps: PipelineStep[] }[] {
+  if ("sequence" in step) return [{ path: ["sequence"], steps: step.sequence }];
+  if ("parallel" in step) return [{ path: ["parallel"], steps: step.parallel }];
+  if ("loop" in step) return [{ path: ["loop"], steps: step.loop }];
+  if ("branch" in step) {
+    const cases = step.branch.map((entry, index) => ({
+      path: ["branch", index, "steps"],
+      steps: entry.steps,
+    }));
+    return step.else ? [...cases, { path: ["else"], steps: step.else }] : cases;
+  }
+  return [];
+}

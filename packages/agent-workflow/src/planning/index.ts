@@ -14,7 +14,7 @@ export interface CallUsage {
   outputTokens: number;
 }
 
-interface ModelCall {
+export interface ModelCall {
   modelId: string;
   system: string;
   messages: ModelMessage[];
@@ -30,7 +30,8 @@ const PLANNER_SYSTEM = [
   "Decide first whether the request needs a plan. A simple request (one edit, one question, one lookup) needs none:",
   'answer {"goal": "", "steps": []}.',
   "A task with several distinct parts gets a short plan: the goal in one sentence and 2 to 6 steps, each with a",
-  "one-line description and the names of the tools it will use. Answer with the JSON object only.",
+  "one-line description, the names of the tools it will use, its successCriteria (what must be true when it is",
+  "done) and dependsOn (the numbers of earlier steps it needs). Answer with the JSON object only.",
 ].join("\n");
 
 function usageOf(usage: { inputTokens?: number; outputTokens?: number }): CallUsage {
@@ -46,7 +47,7 @@ function describeFailure(error: unknown): string {
  * a `failure` saying why there is none (an unparseable answer, a failed call).
  * Stop and the run time limit end the run, so those rethrow.
  */
-async function structuredCall<T>(
+export async function structuredCall<T>(
   call: ModelCall,
   request: { system: string; schema: z.ZodType<T>; name: string; maxRetries: number; what: string },
 ): Promise<{ output?: T; usage: CallUsage; failure?: string }> {
@@ -96,7 +97,8 @@ export async function proposePlan(
 const REFLECT_SYSTEM = [
   "You review the progress of Coauthor, an AI coauthor editing the user's document, after one step of its plan.",
   'Answer with JSON: {"decision": "continue"} to go on with the plan, {"decision": "done"} when the request is',
-  'fulfilled, or {"decision": "adjust", "steps": [...]} with the steps that remain when the plan must change.',
+  'fulfilled, or {"decision": "adjust", "steps": [...], "reason": "…"} with the steps that remain and why, when',
+  "the plan must change. Judge each step by its success criteria.",
   "Judge the request against the whole document: when a readDocument result says blocks remain, that part was",
   'not read, and a task over "the document" is not done until it has been read and handled too.',
 ].join("\n");

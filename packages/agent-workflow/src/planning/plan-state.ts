@@ -9,6 +9,9 @@ export interface PlanStep {
   description: string;
   tools: string[];
   status: "pending" | "running" | "done" | "failed";
+  successCriteria?: string;
+  /** Ids of the earlier steps it needs. */
+  dependsOn: string[];
 }
 
 /** The run's current plan. */
@@ -25,14 +28,19 @@ export function planFrom(
   keep: PlanStep[] = [],
   first = 1,
 ): PlanState {
-  const fresh = steps.map(
-    (step, index): PlanStep => ({
-      id: `s${first + index}`,
+  const ids = [...keep.map((step) => step.id), ...steps.map((_, index) => `s${first + index}`)];
+  const fresh = steps.map((step, index): PlanStep => {
+    const position = keep.length + index;
+    return {
+      id: ids[position] ?? `s${first + index}`,
       description: step.description,
       tools: step.tools,
       status: "pending",
-    }),
-  );
+      ...(step.successCriteria ? { successCriteria: step.successCriteria } : {}),
+      // Numbers count over the whole plan; only earlier steps can be needed.
+      dependsOn: step.dependsOn.flatMap((number) => (number - 1 < position ? [ids[number - 1] ?? ""] : [])),
+    };
+  });
   return { goal, steps: [...keep, ...fresh], nextStepNumber: first + steps.length };
 }
 
@@ -59,6 +67,7 @@ export function planStepContext(plan: PlanState, index: number): string {
     `Plan${plan.goal ? ` (goal: ${plan.goal})` : ""}:`,
     ...lines,
     `${CURRENT_STEP_MARKER} ${index + 1}. ${current?.description ?? ""} ${STEP_TOOLS_MARKER} ${current?.tools.join(", ") ?? ""}`,
+    ...(current?.successCriteria ? [`Done when: ${current.successCriteria}`] : []),
     "Work on the current step only. When it is done, answer with one short sentence and no tool calls.",
   ].join("\n");
 }

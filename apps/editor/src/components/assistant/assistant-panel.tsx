@@ -1,6 +1,6 @@
 "use client";
 
-import type { RunMode } from "@coauthor/types";
+import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
@@ -10,8 +10,11 @@ import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
 import { PanelHeader } from "./panel-header";
 import type { PanelAction } from "./panel-shortcuts";
+import { PipelineTree, usePipelineTree } from "./pipeline-tree";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
 import { PromptForm } from "./prompt-form";
+import { RecipeEditor } from "./recipe-editor";
+import { RecipePicker } from "./recipe-picker";
 import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
@@ -55,6 +58,10 @@ export function AssistantPanel({
   const [openRunId, setOpenRunId] = useState<string | null>(null);
   const review = useRunReview();
   const plan = usePlanChecklist();
+  const pipeline = usePipelineTree();
+  const [recipeId, setRecipeId] = useState("");
+  /** The recipe being written or changed (null: a new one); undefined: the editor is closed. */
+  const [editing, setEditing] = useState<RecipeInfo | null | undefined>(undefined);
   const run = useAgentRun({
     documentId,
     executeTool: review.executeTool,
@@ -62,6 +69,7 @@ export function AssistantPanel({
     onRunEvent: (event) => {
       review.onRunEvent(event);
       plan.onRunEvent(event);
+      pipeline.onRunEvent(event);
     },
   });
   const statusText = describeStatus(run.status);
@@ -70,6 +78,7 @@ export function AssistantPanel({
   const panel = useRef<HTMLElement>(null);
   const promptBox = useRef<HTMLTextAreaElement>(null);
   const modelPicker = useRef<HTMLSelectElement>(null);
+  const recipePicker = useRef<HTMLSelectElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
 
@@ -87,12 +96,20 @@ export function AssistantPanel({
     promptBox.current?.focus();
   };
   const canReview = review.offer !== null && !run.isRunning;
+  const stopRun = () => {
+    run.stop();
+    pipeline.stopped();
+  };
   const onAction = (action: PanelAction) => {
     switch (action) {
       case "focus-prompt":
         return openAndFocus(promptBox);
       case "choose-model":
         return openAndFocus(modelPicker);
+      case "choose-recipe":
+        if (!canEdit) return;
+        flushSync(() => setMode("agent"));
+        return openAndFocus(recipePicker);
       case "toggle-mode":
         return canEdit ? setMode(mode === "agent" ? "chat" : "agent") : undefined;
       case "toggle-history":
@@ -121,7 +138,7 @@ export function AssistantPanel({
     isRunning: run.isRunning,
     onAction,
     onEscape: () => {
-      if (run.isRunning) run.stop();
+      if (run.isRunning) stopRun();
       else if (open && window.matchMedia(SHEET_QUERY).matches) togglePanel();
       else return false;
       return true;
@@ -134,14 +151,22 @@ export function AssistantPanel({
     setPrompt("");
     review.dismiss();
     plan.clear();
+    pipeline.clear();
     setShowHistory(false);
-    void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
+    void run.send({
+      prompt: text,
+      mode,
+      model: model || undefined,
+      selection: readSelectionContext(editor),
+      recipeId: mode === "agent" && recipeId ? recipeId : undefined,
+    });
   };
 
   /** Picks up the run that stopped early, with its whole conversation, in a new run. */
   const continueRun = (runId: string) => {
     review.dismiss();
     plan.clear();
+    pipeline.clear();
     setShowHistory(false);
     void run.send({ prompt: "Continue.", mode: "agent", model: model || undefined, continueRunId: runId });
   };
@@ -187,6 +212,27 @@ export function AssistantPanel({
           </fieldset>
           <ModelPicker value={model} onChange={setModel} selectRef={modelPicker} />
         </div>
+        {mode === "agent" ? (
+          <RecipePicker
+            documentId={documentId}
+            value={recipeId}
+            onChange={setRecipeId}
+            onEdit={setEditing}
+            selectRef={recipePicker}
+          />
+        ) : null}
+        {editing !== undefined ? (
+          <RecipeEditor
+            key={editing?.id ?? "new"}
+            documentId={documentId}
+            recipe={editing}
+            onClose={() => setEditing(undefined)}
+            onSaved={(saved) => {
+              setEditing(undefined);
+              setRecipeId(saved.id);
+            }}
+          />
+        ) : null}
         {showHistory ? (
           <RunHistory
             documentId={documentId}
@@ -198,6 +244,7 @@ export function AssistantPanel({
         ) : (
           <>
             <PlanChecklist plan={plan.plan} />
+            <PipelineTree pipeline={pipeline.pipeline} />
             <MessageList items={run.items} />
           </>
         )}
@@ -220,7 +267,7 @@ export function AssistantPanel({
           isRunning={run.isRunning}
           onPromptChange={setPrompt}
           onSubmit={submit}
-          onStop={run.stop}
+          onStop={stopRun}
           onContinue={continueRunId ? () => continueRun(continueRunId) : undefined}
         />
       </div>

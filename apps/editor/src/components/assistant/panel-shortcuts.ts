@@ -3,6 +3,7 @@ export type PanelAction =
   | "focus-prompt"
   | "toggle-mode"
   | "choose-model"
+  | "choose-recipe"
   | "toggle-history"
   | "keep"
   | "undo-run"

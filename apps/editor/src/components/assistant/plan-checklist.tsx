@@ -27,6 +27,11 @@ export function PlanChecklist({ plan }: { plan: PlanView | null }) {
           {plan.revisions > 0 ? ` · revised ${plan.revisions}×` : ""}
         </span>
       </header>
+      {plan.reason ? (
+        <p className="plan-reason" data-testid="assistant-plan-reason">
+          Plan revised: {plan.reason}
+        </p>
+      ) : null}
       <ol className="plan-steps">
         {plan.steps.map((step) => (
           <li
@@ -39,6 +44,11 @@ export function PlanChecklist({ plan }: { plan: PlanView | null }) {
               {MARKS[step.status]}
             </span>
             <span className="plan-step-text">{step.description}</span>
+            {step.successCriteria ? (
+              <span className="plan-step-criteria" data-testid="assistant-plan-criteria">
+                Done when: {step.successCriteria}
+              </span>
+            ) : null}
             <span className="visually-hidden">({step.status})</span>
           </li>
         ))}

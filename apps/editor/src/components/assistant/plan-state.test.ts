@@ -36,6 +36,27 @@ describe("plan checklist", () => {
     });
   });
 
+  it("keeps each step's success criteria and dependencies, and the reason of the last revision", () => {
+    const view = fold([
+      {
+        ...base,
+        id: 1,
+        type: "plan",
+        goal: "Goal",
+        steps: [
+          { id: "s1", description: "Read", status: "done", successCriteria: "all read" },
+          { id: "s3", description: "Write", status: "pending", dependsOn: ["s1"] },
+        ],
+        reason: "The document has no table to fill.",
+      },
+    ]);
+    expect(view?.reason).toBe("The document has no table to fill.");
+    expect(view?.steps).toEqual([
+      { id: "s1", description: "Read", status: "done", successCriteria: "all read" },
+      { id: "s3", description: "Write", status: "pending", dependsOn: ["s1"] },
+    ]);
+  });
+
   it("marks the running step failed when the run ends, ignores other runs, and a new run clears it", () => {
     const running = fold([
       plan(1, [["Read", "pending"]]),

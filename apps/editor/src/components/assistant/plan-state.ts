@@ -5,6 +5,10 @@ export interface PlanLine {
   id: string;
   description: string;
   status: "pending" | "running" | "done" | "failed";
+  /** What the step must achieve. */
+  successCriteria?: string;
+  /** Ids of the earlier steps it needs. */
+  dependsOn?: string[];
 }
 
 /** The plan of the run shown in the panel (null: the run works without one). */
@@ -14,6 +18,8 @@ export interface PlanView {
   steps: PlanLine[];
   /** Times the agent revised the plan. */
   revisions: number;
+  /** Why the plan was last revised (the reflection's reason). */
+  reason?: string;
 }
 
 /**
@@ -25,7 +31,13 @@ export function planReducer(view: PlanView | null, event: RunEvent): PlanView | 
   if (event.type === "run-start") return null;
   if (event.type === "plan") {
     const revisions = view?.runId === event.runId ? view.revisions + 1 : 0;
-    return { runId: event.runId, goal: event.goal, steps: event.steps.map((s) => ({ ...s })), revisions };
+    return {
+      runId: event.runId,
+      goal: event.goal,
+      steps: event.steps.map((s) => ({ ...s })),
+      revisions,
+      ...(event.reason ? { reason: event.reason } : {}),
+    };
   }
   if (event.type === "step" && view?.runId === event.runId) {
     const known = view.steps.some((s) => s.id === event.stepId);

@@ -14,6 +14,8 @@ export interface RunRequest {
   selection?: { text: string; blockIds: string[] };
   /** Continue this earlier run (stopped at a limit or by its time limit) instead of starting afresh. */
   continueRunId?: string;
+  /** Run this recipe (a pipeline) instead of the agent planning on its own. */
+  recipeId?: string;
 }
 
 /** How a run ended, as the panel reports it. */

@@ -42,6 +42,7 @@ export interface SendOptions {
   model?: string;
   selection?: RunRequest["selection"];
   continueRunId?: string;
+  recipeId?: string;
 }
 
 let sequence = 0;
@@ -148,7 +149,7 @@ export function useAgentRun({
   );
 
   const send = useCallback(
-    async ({ prompt, mode, model, selection, continueRunId }: SendOptions) => {
+    async ({ prompt, mode, model, selection, continueRunId, recipeId }: SendOptions) => {
       const previous = active.current;
       if (previous) abortRun(previous);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
@@ -160,6 +161,7 @@ export function useAgentRun({
         model,
         selection,
         continueRunId,
+        recipeId,
       };
       dispatch({ type: "user", id: nextId("user"), text: prompt });
       setStatus({ phase: "running", mode });

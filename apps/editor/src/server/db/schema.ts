@@ -294,3 +294,19 @@ export const deletedRuns = pgTable("deleted_runs", {
   runId: text("run_id").primaryKey(),
   deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Pipeline recipes writers wrote (the built-in ones live in code): the definition as its author
+// wrote it (YAML or JSON, validated before it is stored). Personal (no document) or shared with
+// everyone who can open one document.
+export const recipes = pgTable(
+  "recipes",
+  {
+    id: text("id").primaryKey(),
+    ownerId: userRef("owner_id"),
+    documentId: text("document_id").references(() => documents.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    definition: text("definition").notNull(),
+    ...timestamps(),
+  },
+  (t) => [index("recipes_owner_idx").on(t.ownerId), index("recipes_document_idx").on(t.documentId)],
+);

@@ -1,12 +1,14 @@
 import { createCallerFactory, createTRPCRouter, llmRouter } from "@coauthor/agent-workflow/trpc";
 import { assistantRouter } from "./routers/assistant";
 import { documentsRouter } from "./routers/documents";
+import { recipesRouter } from "./routers/recipes";
 
 /** The app's tRPC router. */
 export const appRouter = createTRPCRouter({
   assistant: createTRPCRouter(assistantRouter),
   documents: createTRPCRouter(documentsRouter),
   llm: createTRPCRouter(llmRouter),
+  recipes: createTRPCRouter(recipesRouter),
 });
 
 export type AppRouter = typeof appRouter;

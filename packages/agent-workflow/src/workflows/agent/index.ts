@@ -1,5 +1,6 @@
 import type { ModelMessage } from "ai";
 import { getWorkflowMetadata } from "workflow";
+import { runPipeline } from "../../pipelines/interpreter.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
 import { continuableConversation, interruptedOutcome } from "../../run-outcomes.ts";
 import { emitEvents } from "./steps/emit-events.ts";
@@ -47,6 +48,9 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     documentId: input.documentId,
     deadlineMs: limits.toolDeadlineMs,
   };
+  if (input.pipeline) {
+    return runPipeline({ runId, input, definition: input.pipeline.definition, history: earlier, audience });
+  }
   // The first step plans and, without a plan, does the whole run (the common case).
   const started = await startRun({ runId, input, messages, audience });
   const { planner } = started;
@@ -159,7 +163,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     if (decision?.decision === "adjust" && decision.steps && replans < limits.maxReplans) {
       replans++;
       plan = revisePlan(plan, index, decision.steps, limits.maxPlanSteps);
-      leading.push(planEvent(plan));
+      leading.push(planEvent(plan, decision.reason));
     }
   }
   return finish({ status: "done", summary: lastText || undefined });

@@ -116,7 +116,11 @@ describe("plan, execute, reflect", () => {
 
   it("adjusts the plan after a reflection, at most maxReplans times", async () => {
     const adjust = (description: string) =>
-      JSON.stringify({ decision: "adjust", steps: [{ description, tools: [] }] });
+      JSON.stringify({
+        decision: "adjust",
+        reason: `${description} is needed`,
+        steps: [{ description, tools: [], successCriteria: `${description} holds`, dependsOn: [1] }],
+      });
     const model = registerScriptedModel("plan-adjust", [{ text: "Step finished." }], {
       plan: plan("Original"),
       reflections: [adjust("Revision one"), adjust("Revision two"), adjust("Revision three")],
@@ -129,7 +133,14 @@ describe("plan, execute, reflect", () => {
       ["s1:Original", "s2:Revision one", "s3:Revision two"],
     ]);
     const revised = events.filter((e) => e.type === "plan")[1];
-    expect(revised).toMatchObject({ steps: [{ status: "done" }, { status: "pending" }] });
+    // The revision says why, and its new step what it must achieve and what it needs.
+    expect(revised).toMatchObject({
+      reason: "Revision one is needed",
+      steps: [
+        { status: "done" },
+        { status: "pending", successCriteria: "Revision one holds", dependsOn: ["s1"] },
+      ],
+    });
     // The third adjustment is over the limit: the run ends after s3.
     expect(stepTrail(events)).toEqual([
       "s1:running",
@@ -195,7 +206,7 @@ describe("plan, execute, reflect", () => {
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
   });
 
-  it("ends with error model-error when a model step passes its time limit", async () => {
+  it("ends with error model-timeout when a model step passes its time limit", async () => {
     // A model that starts streaming and then never says another word (until aborted).
     cleanup.push(
       registerModel(
@@ -232,7 +243,7 @@ describe("plan, execute, reflect", () => {
     const events = await collectEvents(run.getReadable<string>());
     expect(events.at(-1)).toMatchObject({
       type: "error",
-      code: "model-error",
+      code: "model-timeout",
       message: expect.stringContaining("timed out after 1000 ms"),
       recoverable: false,
     });

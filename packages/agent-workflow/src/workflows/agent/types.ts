@@ -1,4 +1,4 @@
-import type { ChatMessage, FinishStatus, RunEventBody } from "@coauthor/types";
+import type { ChatMessage, FinishStatus, PipelineDefinition, RunEventBody } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 
 /** Arguments of one agent run (serializable: they are stored in the run's event log). */
@@ -15,6 +15,8 @@ export interface AgentWorkflowInput {
    * included). It replaces `messages`; `prompt` follows it as the writer's new message.
    */
   continues?: { runId: string; conversation: ModelMessage[] };
+  /** Run this pipeline (a recipe) instead of the default plan → execute → reflect agent. */
+  pipeline?: { recipeId: string; definition: PipelineDefinition };
 }
 
 /** Per-run limits, resolved from env by the route that starts the run. */

@@ -51,6 +51,11 @@ interface TurnsArgs {
   limits: AgentLimits;
   /** When the run's time limit passes (epoch ms). */
   runDeadline: number;
+  /**
+   * Makes the model's tool call ids unique in the run (a pipeline's agents each have their own
+   * conversation, whose ids may repeat): the browser and the store see `prefix + id`.
+   */
+  callIdPrefix?: string;
 }
 
 /** Runs `work` with the run's writer, then waits until everything it sent is durable. */
@@ -252,7 +257,8 @@ async function continueTurns(
         // The current turn's tool calls, one at a time, in order.
         while (state.pending[0]) {
           const pending = state.pending[0];
-          const listener = listenForToolResult(runId, pending.call.toolCallId);
+          const callId = `${args.callIdPrefix ?? ""}${pending.call.toolCallId}`;
+          const listener = listenForToolResult(runId, callId);
           const fresh = !pending.announced;
           let answer: Awaited<ReturnType<typeof listener.wait>>;
           try {
@@ -260,7 +266,7 @@ async function continueTurns(
               // Resumed after a restart: announced again under its own id and token (clients dedupe).
               writer.send(framesOf(runId, pending.announced.id, [pending.announced.event]));
             } else {
-              const event = await toolCallEvent(pending.call, args.audience);
+              const event = await toolCallEvent({ ...pending.call, toolCallId: callId }, args.audience);
               pending.announced = { id: state.nextId, event };
               state.nextId++;
               state.toolCalls++;
@@ -279,7 +285,7 @@ async function continueTurns(
           }
           if (answer.kind === "aborted") return await interrupted();
           if (answer.kind === "timeout") {
-            log.warn("tool deadline passed", { runId, toolCallId: pending.call.toolCallId });
+            log.warn("tool deadline passed", { runId, toolCallId: callId });
             return result({
               status: "error",
               code: "tool-timeout",
@@ -289,7 +295,7 @@ async function continueTurns(
           // The callback route validated the result with the tool's zod schema before recording it.
           // Not saved here: the result is in the store, so a resumed step takes it from there again.
           const { ok, summary } = summarizeResult(answer.result);
-          send([{ type: "tool-result", toolCallId: pending.call.toolCallId, ok, summary }]);
+          send([{ type: "tool-result", toolCallId: callId, ok, summary }]);
           state.messages.push(toolMessage(pending.call, answer.result));
           state.pending.shift();
         }
@@ -321,7 +327,11 @@ async function continueTurns(
         state.phase = "tools";
         if (turn.status === "aborted") return await interrupted();
         if (turn.status === "error") {
-          return result({ status: "error", code: "model-error", summary: turn.errorMessage });
+          return result({
+            status: "error",
+            code: turn.errorCode ?? "model-error",
+            summary: turn.errorMessage,
+          });
         }
         state.messages.push(...turn.responseMessages);
         state.lastText = turn.text.trim();

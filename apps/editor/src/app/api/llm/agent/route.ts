@@ -10,6 +10,7 @@ import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
+import { recipeDefinition } from "@/server/recipes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -33,6 +34,12 @@ export async function POST(request: Request): Promise<Response> {
     ? await continuationOf(input.continueRunId, accepted.userId, input.documentId)
     : undefined;
   if (continuation && !continuation.ok) return continuation.response;
+  const definition = input.recipeId
+    ? await recipeDefinition(accepted.userId, input.documentId, input.recipeId)
+    : undefined;
+  if (definition === null) {
+    return apiError(404, "not_found:recipe", `recipeId: no recipe "${input.recipeId}" on this document`);
+  }
 
   // Admitted under the run caps, atomically; a refusal (429) starts and stores nothing.
   const admission = await admitRun(
@@ -48,6 +55,7 @@ export async function POST(request: Request): Promise<Response> {
           selection: input.selection,
           limits: agentLimits(),
           continues: continuation?.continues,
+          pipeline: definition && input.recipeId ? { recipeId: input.recipeId, definition } : undefined,
         },
       ]);
       // The response subscribes to the run's live frames now, before anything else is awaited.

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { BUILT_IN_RECIPES, parsePipeline } from "@coauthor/agent-workflow/server";
+import type { PipelineDefinition, PipelineIssue, RecipeInfo, RecipeSaveInput } from "@coauthor/types";
+import { and, eq, isNull, or } from "drizzle-orm";
+import { getDb } from "./db";
+import { recipes } from "./db/schema";
+
+// Recipes: the built-in pipelines and the ones writers save, personal or shared on a document.
+// A definition is validated before it is stored and again (from the stored text) before it runs.
+
+function builtIns(): RecipeInfo[] {
+  return BUILT_IN_RECIPES.map((recipe) => {
+    const parsed = parsePipeline(recipe.yaml);
+    if (!parsed.ok) throw new Error(`built-in recipe ${recipe.id} is invalid: ${parsed.issues[0]?.message}`);
+    return {
+      id: recipe.id,
+      name: parsed.definition.name,
+      description: parsed.definition.description,
+      definition: recipe.yaml,
+      builtIn: true,
+      shared: true,
+      editable: false,
+    };
+  });
+}
+
+/** What the caller sees on a document: the built-ins, their own recipes and those shared there. */
+export async function listRecipes(userId: string, documentId: string): Promise<RecipeInfo[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(recipes)
+    .where(
+      or(and(eq(recipes.ownerId, userId), isNull(recipes.documentId)), eq(recipes.documentId, documentId)),
+    )
+    .orderBy(recipes.name);
+  return [
+    ...builtIns(),
+    ...rows.map((row) => {
+      const parsed = parsePipeline(row.definition);
+      return {
+        id: row.id,
+        name: row.name,
+        description: parsed.ok ? parsed.definition.description : undefined,
+        definition: row.definition,
+        builtIn: false,
+        shared: row.documentId !== null,
+        editable: row.ownerId === userId,
+      };
+    }),
+  ];
+}
+
+export type SaveResult =
+  | { ok: true; recipe: RecipeInfo }
+  | { ok: false; issues: PipelineIssue[] }
+  | { ok: false; notFound: true };
+
+/** Validates and stores a recipe (new, or a change to one of the caller's own). */
+export async function saveRecipe(userId: string, input: RecipeSaveInput): Promise<SaveResult> {
+  const parsed = parsePipeline(input.definition);
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const db = await getDb();
+  const values = {
+    name: parsed.definition.name,
+    definition: input.definition,
+    documentId: input.shared ? input.documentId : null,
+  };
+  let id = input.id;
+  if (id) {
+    const updated = await db
+      .update(recipes)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(recipes.id, id), eq(recipes.ownerId, userId)))
+      .returning({ id: recipes.id });
+    if (updated.length === 0) return { ok: false, notFound: true };
+  } else {
+    id = `rcp_${randomUUID()}`;
+    await db.insert(recipes).values({ id, ownerId: userId, ...values });
+  }
+  return {
+    ok: true,
+    recipe: {
+      id,
+      name: values.name,
+      description: parsed.definition.description,
+      definition: input.definition,
+      builtIn: false,
+      shared: input.shared,
+      editable: true,
+    },
+  };
+}
+
+/** Deletes one of the caller's recipes; false when they have none with that id. */
+export async function deleteRecipe(userId: string, id: string): Promise<boolean> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(recipes)
+    .where(and(eq(recipes.id, id), eq(recipes.ownerId, userId)))
+    .returning({ id: recipes.id });
+  return deleted.length > 0;
+}
+
+/** The definition of a recipe the caller may run on this document, or null. */
+export async function recipeDefinition(
+  userId: string,
+  documentId: string,
+  recipeId: string,
+): Promise<PipelineDefinition | null> {
+  const found = (await listRecipes(userId, documentId)).find((recipe) => recipe.id === recipeId);
+  if (!found) return null;
+  const parsed = parsePipeline(found.definition);
+  return parsed.ok ? parsed.definition : null;
+}
