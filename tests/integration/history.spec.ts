@@ -15,6 +15,7 @@ interface RunRow {
   toolCalls: number;
   inputTokens: number;
   outputTokens: number;
+  costMicroUsd: number | null;
   startedAt: string;
   durationMs: number | null;
 }
@@ -45,6 +46,8 @@ test("every run is listed per document with its stats, and the conversation is s
   expect(runs[0]).toMatchObject({ id: run.runId, prompt: "count to 2", model: "offline", toolCalls: 2 });
   expect(runs[0]?.status).toBe("done");
   expect((runs[0]?.inputTokens ?? 0) + (runs[0]?.outputTokens ?? 0)).toBeGreaterThan(0);
+  // The offline model is free; a priced model's cost is its tokens times its prices (unit-tested).
+  expect(runs[0]?.costMicroUsd).toBe(0);
   expect(runs[0]?.durationMs).toBeGreaterThanOrEqual(0);
 
   const chat = await client.fetch("/api/llm/stream", {

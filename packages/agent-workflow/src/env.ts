@@ -1,9 +1,29 @@
 import { z } from "zod";
+import { modelPricesSchema } from "./models/prices.ts";
 
 // The one place this package reads process.env; validated on first use.
 
 /** A variable an earlier version read: setting it fails at start, naming its successor. */
 const renamed = (successor: string) => z.undefined({ error: `renamed: set ${successor} instead` }).optional();
+
+/** `MODEL_PRICES`: JSON by model id, USD per million tokens (see models/prices.ts). */
+const modelPricesVariable = z
+  .string()
+  .optional()
+  .transform((text, context) => {
+    if (!text) return {};
+    try {
+      const parsed = modelPricesSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+      context.addIssue({
+        code: "custom",
+        message: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
+      });
+    } catch {
+      context.addIssue({ code: "custom", message: "not JSON" });
+    }
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   COAUTHOR_DATA_DIR: z.string().optional(),
@@ -32,6 +52,7 @@ const envSchema = z.object({
   AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
   // Longest wait for the model's next chunk (a first token after thinking included).
   AGENT_MODEL_SILENCE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
+  MODEL_PRICES: modelPricesVariable,
   AGENT_MAX_REPLANS: z.coerce.number().int().min(0).max(20).default(2),
   AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   OPENAI_API_KEY: z.string().optional(),

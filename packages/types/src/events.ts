@@ -21,6 +21,17 @@ export type FinishStatus = z.infer<typeof finishStatusSchema>;
 /** Statuses a run can still continue from (in a new run, with the same conversation). */
 export const CONTINUABLE_STATUSES: readonly RunStatus[] = ["limit", "timeout"];
 
+/** Tokens a run (or a step of it) used; the cache figures where the provider reports them. */
+export const tokenUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Input served from the provider's prompt cache (billed cheaper). */
+  cachedInputTokens: z.number().optional(),
+  /** Input written to the provider's prompt cache (Anthropic bills it dearer). */
+  cacheWriteTokens: z.number().optional(),
+});
+export type TokenUsageFigures = z.infer<typeof tokenUsageSchema>;
+
 const base = {
   runId: z.string().min(1),
   id: z.number().int().nonnegative(),
@@ -70,7 +81,7 @@ export const stepEventSchema = z.object({
   status: z.enum(["running", "done", "failed"]),
   description: z.string().optional(),
   /** Tokens the model used for this step (on `done` / `failed`). */
-  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+  usage: tokenUsageSchema.optional(),
 });
 
 /** One node of a pipeline's step tree, as the panel draws it. */
@@ -148,7 +159,7 @@ export const finishEventSchema = z.object({
   status: finishStatusSchema,
   summary: z.string().optional(),
   /** Tokens the model used over the whole run. */
-  usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+  usage: tokenUsageSchema.optional(),
 });
 
 export const errorEventSchema = z.object({

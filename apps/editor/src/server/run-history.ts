@@ -1,4 +1,4 @@
-import type { AgentRunOutcome } from "@coauthor/agent-workflow/server";
+import { type AgentRunOutcome, costMicroUsd } from "@coauthor/agent-workflow/server";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { appendMessages } from "./conversation";
 import { getDb } from "./db";
@@ -26,6 +26,8 @@ export async function listDocumentRuns(documentId: string, userId?: string) {
     toolCalls: row.toolCalls,
     inputTokens: row.inputTokens,
     outputTokens: row.outputTokens,
+    cachedInputTokens: row.cachedInputTokens,
+    costMicroUsd: row.costMicroUsd,
     startedAt: row.createdAt.toISOString(),
     durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null,
     /** Whether its edits are stored (its starter may undo it from History). */
@@ -54,6 +56,9 @@ export async function recordRunOutcome(runId: string, outcome: unknown): Promise
       toolCalls: ended?.toolCalls ?? 0,
       inputTokens: ended?.usage?.inputTokens ?? 0,
       outputTokens: ended?.usage?.outputTokens ?? 0,
+      cachedInputTokens: ended?.usage?.cachedInputTokens ?? 0,
+      cacheWriteTokens: ended?.usage?.cacheWriteTokens ?? 0,
+      costMicroUsd: ended?.usage ? costMicroUsd(row.model, ended.usage) : null,
       conversation: ended?.conversation ?? null,
       finishedAt: row.finishedAt ?? new Date(),
     })

@@ -5,6 +5,7 @@ export {
   OFFLINE_MODEL_ID,
   OFFLINE_MODEL_LABEL,
 } from "./offline-model.ts";
+export { costMicroUsd, type ModelPrice, modelPrice } from "./prices.ts";
 export {
   assertModelConfig,
   defaultModelId,

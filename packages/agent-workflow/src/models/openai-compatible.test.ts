@@ -102,7 +102,7 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(outcome).toEqual({
       status: "done",
       summary: "Done.",
-      usage: { inputTokens: 31, outputTokens: 6 },
+      usage: { inputTokens: 31, outputTokens: 6, cachedInputTokens: 0, cacheWriteTokens: 0 },
       toolCalls: 1,
       reply: "I'll add it.\n\nDone.",
     });

@@ -2,6 +2,7 @@ import type { PipelineAgent, PipelineDefinition, PipelineStep, Retry } from "@co
 import type { ModelMessage } from "ai";
 import { sleep } from "workflow";
 import { PIPELINE_AGENT_MARKER } from "../models/prompt-markers.ts";
+import { addUsage, zeroUsage } from "../usage.ts";
 import { emitEvents } from "../workflows/agent/steps/emit-events.ts";
 import { runTurns } from "../workflows/agent/steps/run-turns.ts";
 import type { ToolCallAudience } from "../workflows/agent/steps/tool-call-event.ts";
@@ -20,8 +21,6 @@ import { stepId } from "./steps.ts";
 // definition is part of the run's input, so a replay never reads it again. Each agent runs in an
 // isolated context: its instructions, the outputs of the steps it names as inputs and the
 // writer's prompt — never another agent's conversation; it reaches the document through tools.
-
-type Usage = { inputTokens: number; outputTokens: number };
 
 /** Why a step did not complete: a failure a retry may cure, or the end of the whole run. */
 type StepEnd = { failure: { code: string; message: string } } | { end: AgentRunOutcome };
@@ -51,17 +50,13 @@ export async function runPipeline(args: {
   let turnIndex = 0;
   let segment = 1;
   let toolCalls = 0;
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  const usage = zeroUsage();
   const replies: string[] = [];
   let lastText = "";
   const results: Record<string, StepResult> = {};
   /** Events not written yet: they go out first with the next turns step, or on their own. */
   let pending: RunEventBody[] = [];
 
-  const addUsage = (more: Usage) => {
-    usage.inputTokens += more.inputTokens;
-    usage.outputTokens += more.outputTokens;
-  };
   const flush = async () => {
     if (pending.length === 0) return;
     nextId = await emitEvents(runId, nextId, pending);
@@ -146,7 +141,7 @@ export async function runPipeline(args: {
     nextId = done.nextId;
     turnIndex = done.turnIndex;
     toolCalls += done.toolCalls;
-    addUsage(done.usage);
+    addUsage(usage, done.usage);
     replies.push(...done.replies);
     if (done.lastText) lastText = done.lastText;
     if (done.end) {
@@ -166,7 +161,7 @@ export async function runPipeline(args: {
         output: agent.output,
         timeoutMs: limits.modelStepTimeoutMs,
       });
-      addUsage(answered.usage);
+      addUsage(usage, answered.usage);
       if (!answered.output) {
         return {
           failure: { code: "output-invalid", message: `${agent.id}: ${answered.failure ?? "no output"}` },
@@ -230,7 +225,7 @@ export async function runPipeline(args: {
     branches.forEach(({ step: branch, path: branchPath }, index) => {
       const answer = answers[index];
       if (!answer) return;
-      addUsage(answer.usage);
+      addUsage(usage, answer.usage);
       turnIndex++;
       if (answer.failure) {
         failure ??= { code: "step-failed", message: `${branch.agent}: ${answer.failure}` };

@@ -12,6 +12,7 @@ import { type CallUsage, structuredCall } from "../planning/index.ts";
 import { abortRun, runSignal } from "../run-control.ts";
 import { toolSet } from "../tool-set.ts";
 import { createAgentCaller } from "../trpc/index.ts";
+import { usageOf, zeroUsage } from "../usage.ts";
 import { framesOf } from "../workflows/agent/steps/write-frames.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { outputSchema } from "./output-schema.ts";
@@ -134,7 +135,7 @@ export async function agentOutput(args: {
     );
   } catch (error) {
     log.info("agent output interrupted", { runId: args.runId, error });
-    return { usage: { inputTokens: 0, outputTokens: 0 }, failure: "stopped" };
+    return { usage: zeroUsage(), failure: "stopped" };
   }
 }
 
@@ -204,12 +205,9 @@ export async function parallelAgent(args: {
     });
     return {
       text: result.text,
-      usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
+      usage: usageOf(result.usage),
     };
   } catch (error) {
-    return fail(error instanceof Error ? error.message.slice(0, 300) : String(error), {
-      inputTokens: 0,
-      outputTokens: 0,
-    });
+    return fail(error instanceof Error ? error.message.slice(0, 300) : String(error), zeroUsage());
   }
 }

@@ -3,16 +3,14 @@ import { generateText, type ModelMessage, Output, type ToolSet } from "ai";
 import type { z } from "zod";
 import { PLAN_OUTPUT_NAME, REFLECTION_OUTPUT_NAME } from "../models/prompt-markers.ts";
 import { resolveModel } from "../models/registry.ts";
+import { type TokenUsage, usageOf, zeroUsage } from "../usage.ts";
 import { type PlanState, planFrom, planStepContext } from "./plan-state.ts";
 
 export type { PlanState, PlanStep } from "./plan-state.ts";
 export { planStepContext, revisePlan } from "./plan-state.ts";
 
 /** Token use of one model call. */
-export interface CallUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
+export type CallUsage = TokenUsage;
 
 export interface ModelCall {
   modelId: string;
@@ -33,10 +31,6 @@ const PLANNER_SYSTEM = [
   "one-line description, the names of the tools it will use, its successCriteria (what must be true when it is",
   "done) and dependsOn (the numbers of earlier steps it needs). Answer with the JSON object only.",
 ].join("\n");
-
-function usageOf(usage: { inputTokens?: number; outputTokens?: number }): CallUsage {
-  return { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 };
-}
 
 function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message.slice(0, 300) : String(error);
@@ -71,7 +65,7 @@ export async function structuredCall<T>(
   } catch (error) {
     // A model call that merely timed out is a failure.
     if (call.runAbort.aborted) throw error;
-    return { usage: { inputTokens: 0, outputTokens: 0 }, failure: describeFailure(error) };
+    return { usage: zeroUsage(), failure: describeFailure(error) };
   }
 }
 

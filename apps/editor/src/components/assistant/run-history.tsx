@@ -31,6 +31,14 @@ function RunLog({ runId }: { runId: string }) {
   );
 }
 
+/** A run's cost for people: dollars to the cent, or to four places under a cent; nothing when unknown. */
+export function formatCost(microUsd: number | null): string {
+  if (microUsd === null) return "";
+  const dollars = microUsd / 1_000_000;
+  if (dollars === 0) return " · free";
+  return ` · $${dollars >= 0.01 ? dollars.toFixed(2) : dollars.toFixed(4)}`;
+}
+
 /** The writer's runs on this document: prompt, model, status, timing, tool calls, tokens; each opens its event log. */
 export function RunHistory({
   documentId,
@@ -67,6 +75,8 @@ export function RunHistory({
               {run.status} · {run.model} · {new Date(run.startedAt).toLocaleString()} ·{" "}
               {formatDuration(run.durationMs)} · {run.toolCalls} tool calls ·{" "}
               {run.inputTokens + run.outputTokens} tokens
+              {run.cachedInputTokens > 0 ? ` (${run.cachedInputTokens} cached)` : ""}
+              <span data-testid="run-history-cost">{formatCost(run.costMicroUsd)}</span>
             </span>
           </button>
           {onUndo && run.hasEdits && run.userId === userId && run.status !== "running" ? (

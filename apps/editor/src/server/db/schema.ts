@@ -1,6 +1,7 @@
 import { RUN_STATUSES } from "@coauthor/types";
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -184,6 +185,11 @@ export const runs = pgTable(
     toolCalls: integer("tool_calls").notNull().default(0),
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
+    /** Input tokens the provider's prompt cache served, and those written to it. */
+    cachedInputTokens: integer("cached_input_tokens").notNull().default(0),
+    cacheWriteTokens: integer("cache_write_tokens").notNull().default(0),
+    /** What the run cost in millionths of a US dollar (null: its model has no price). */
+    costMicroUsd: bigint("cost_micro_usd", { mode: "number" }),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     /** When the retention sweep removed the run's log (events, tool results, streams); its summary stays. */

@@ -66,7 +66,7 @@ describe("agent workflow", () => {
     expect(await run.returnValue).toEqual({
       status: "done",
       summary: "Done.",
-      usage: { inputTokens: 23, outputTokens: 12 },
+      usage: { inputTokens: 23, outputTokens: 12, cachedInputTokens: 0, cacheWriteTokens: 0 },
       toolCalls: 1,
       reply: "Adding it now.\n\nDone.",
     });

@@ -3,13 +3,12 @@ import { getWorkflowMetadata } from "workflow";
 import { runPipeline } from "../../pipelines/interpreter.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
 import { continuableConversation, interruptedOutcome } from "../../run-outcomes.ts";
+import { addUsage, type TokenUsage, zeroUsage } from "../../usage.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
 import { reflect } from "./steps/reflect.ts";
 import { runTurns, startRun, type TurnsResult } from "./steps/run-turns.ts";
 import type { AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "./types.ts";
-
-type Usage = { inputTokens: number; outputTokens: number };
 
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./types.ts";
 
@@ -56,11 +55,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   const { planner } = started;
   let nextId = planner.nextId;
   let plan: PlanState | null = planner.plan;
-  const usage: Usage = { ...planner.usage };
-  const addUsage = (to: Usage, from: Usage) => {
-    to.inputTokens += from.inputTokens;
-    to.outputTokens += from.outputTokens;
-  };
+  const usage: TokenUsage = { ...planner.usage };
   let toolCallCount = 0;
   let turnIndex = 0;
   let leading: RunEventBody[] = [];
@@ -94,7 +89,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   // Segment 0 is the first step's; each plan step's turns are a segment of their own.
   let segment = 1;
   /** Adds what a turns step did to the run; returns an outcome when the run must end. */
-  const apply = (done: TurnsResult, stepUsage: Usage): AgentRunOutcome | undefined => {
+  const apply = (done: TurnsResult, stepUsage: TokenUsage): AgentRunOutcome | undefined => {
     leading = [];
     nextId = done.nextId;
     turnIndex = done.turnIndex;
@@ -107,7 +102,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     return done.end;
   };
   /** Model turns of one plan step, until the model answers without tool calls. */
-  const work = async (system: string, stepUsage: Usage): Promise<AgentRunOutcome | undefined> =>
+  const work = async (system: string, stepUsage: TokenUsage): Promise<AgentRunOutcome | undefined> =>
     apply(
       await runTurns({
         runId,
@@ -128,7 +123,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     );
 
   if (!plan) {
-    const ended = started.turns ? apply(started.turns, { inputTokens: 0, outputTokens: 0 }) : undefined;
+    const ended = started.turns ? apply(started.turns, zeroUsage()) : undefined;
     return finish(ended ?? { status: "done", summary: lastText || undefined });
   }
 
@@ -138,7 +133,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     if (!step) break;
     step.status = "running";
     leading.push({ type: "step", stepId: step.id, status: "running", description: step.description });
-    const stepUsage: Usage = { inputTokens: 0, outputTokens: 0 };
+    const stepUsage = zeroUsage();
     const ended = await work(`${planner.system}\n\n${planStepContext(plan, index)}`, stepUsage);
     step.status = ended ? "failed" : "done";
     leading.push({ type: "step", stepId: step.id, status: step.status, usage: stepUsage });

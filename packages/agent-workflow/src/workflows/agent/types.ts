@@ -1,5 +1,6 @@
 import type { ChatMessage, FinishStatus, PipelineDefinition, RunEventBody } from "@coauthor/types";
 import type { ModelMessage } from "ai";
+import type { TokenUsage } from "../../usage.ts";
 
 /** Arguments of one agent run (serializable: they are stored in the run's event log). */
 export interface AgentWorkflowInput {
@@ -44,7 +45,7 @@ export interface AgentRunOutcome {
   summary?: string;
   code?: string;
   /** Tokens the model reported, summed over the run's model turns. */
-  usage?: { inputTokens: number; outputTokens: number };
+  usage?: TokenUsage;
   /** Tool calls the browser was asked to run. */
   toolCalls?: number;
   /** What the assistant said over the run (its turns' text, capped), for the stored conversation. */

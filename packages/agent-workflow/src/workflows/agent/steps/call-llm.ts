@@ -4,9 +4,11 @@ import { agentEnv } from "../../../env.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { startModelCallDeadline } from "../../../models/model-call-deadline.ts";
+import { cacheablePrompt } from "../../../models/prompt-cache.ts";
 import { classifyModelError, type ModelFailure, refusedAnswer } from "../../../models/provider-errors.ts";
 import { resolveModel } from "../../../models/registry.ts";
 import { toolSet } from "../../../tool-set.ts";
+import { type TokenUsage, usageOf, zeroUsage } from "../../../usage.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
 import { framesOf } from "./write-frames.ts";
@@ -26,7 +28,7 @@ export interface LlmTurn {
   errorMessage?: string;
   /** What kind of failure (status `error`). */
   errorCode?: ModelErrorCode;
-  usage: { inputTokens: number; outputTokens: number };
+  usage: TokenUsage;
 }
 
 /**
@@ -98,8 +100,7 @@ export async function callLlm(args: {
   try {
     const result = streamText({
       model: resolveModel(args.modelId),
-      system: args.system,
-      messages: args.messages,
+      ...cacheablePrompt(args.system, args.messages),
       tools: toolSet(args.tools),
       toolChoice: args.toolChoice,
       abortSignal: signal,
@@ -140,7 +141,7 @@ export async function callLlm(args: {
       text,
       toolCalls: toolCalls.map((c) => ({ toolCallId: c.toolCallId, toolName: c.toolName, input: c.input })),
       responseMessages: response.messages,
-      usage: { inputTokens: usage.inputTokens ?? 0, outputTokens: usage.outputTokens ?? 0 },
+      usage: usageOf(usage),
     });
   } catch (error) {
     await coalescer.flush();
@@ -152,7 +153,7 @@ export async function callLlm(args: {
   }
 }
 
-const zero = { inputTokens: 0, outputTokens: 0 };
+const zero = zeroUsage();
 
 /** The reason given to `abortRun` (a message), if any. */
 export function reasonOf(signal: AbortSignal): string | undefined {

@@ -6,6 +6,7 @@ import { type CallUsage, type PlanState, proposePlan } from "../../../planning/i
 import { runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
 import { createAgentCaller } from "../../../trpc/index.ts";
+import { zeroUsage } from "../../../usage.ts";
 import type { AgentWorkflowInput } from "../types.ts";
 import { planEvent } from "./plan-event.ts";
 import { framesOf } from "./write-frames.ts";
@@ -59,7 +60,7 @@ export async function planRun(
   }).catch((error: unknown) => {
     // Only an aborted run gets here: the loop's first model turn reports it.
     log.info("planning interrupted", { runId, error });
-    return { plan: null, usage: { inputTokens: 0, outputTokens: 0 }, failure: undefined };
+    return { plan: null, usage: zeroUsage(), failure: undefined };
   });
   if (proposal.failure) log.warn("working without a plan", { runId, reason: proposal.failure });
   log.info("planned", { runId, steps: proposal.plan?.steps.length ?? 0, usage: proposal.usage });

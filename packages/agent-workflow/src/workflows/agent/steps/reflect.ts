@@ -4,6 +4,7 @@ import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, reflectOnStep } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
 import { toolSet } from "../../../tool-set.ts";
+import { zeroUsage } from "../../../usage.ts";
 import { reasonOf } from "./call-llm.ts";
 
 /**
@@ -31,6 +32,6 @@ export async function reflect(args: {
   } catch (error) {
     // Aborted (Stop or the run timeout): the loop ends the run right after.
     log.info("reflection interrupted", { runId: args.runId, error });
-    return { reflection: null, usage: { inputTokens: 0, outputTokens: 0 }, abortReason: reasonOf(runAbort) };
+    return { reflection: null, usage: zeroUsage(), abortReason: reasonOf(runAbort) };
   }
 }

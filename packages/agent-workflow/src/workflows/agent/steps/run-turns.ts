@@ -4,6 +4,7 @@ import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
 import { listenForToolResult } from "../../../tool-results.ts";
+import { addUsage, type TokenUsage } from "../../../usage.ts";
 import type { AgentLimits, AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "../types.ts";
 import { callLlm, reasonOf } from "./call-llm.ts";
 import { type PlannerResult, planFrame, planRun } from "./call-planner.ts";
@@ -200,11 +201,10 @@ async function continueTurns(
       return saved;
     };
     /** Counts a model turn's usage and frames into the step. */
-    const countTurn = (turn: { nextId: number; usage: { inputTokens: number; outputTokens: number } }) => {
+    const countTurn = (turn: { nextId: number; usage: TokenUsage }) => {
       state.nextId = turn.nextId;
       state.turnIndex++;
-      state.usage.inputTokens += turn.usage.inputTokens;
-      state.usage.outputTokens += turn.usage.outputTokens;
+      addUsage(state.usage, turn.usage);
     };
     /**
      * Ends the run before its work is done: calls still waiting get a "not run" answer (the

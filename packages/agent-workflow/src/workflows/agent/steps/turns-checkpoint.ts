@@ -1,14 +1,13 @@
 import type { ModelMessage } from "ai";
 import { agentStore } from "../../../agent-store.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
+import { type TokenUsage, zeroUsage } from "../../../usage.ts";
 import type { AgentRunOutcome, RequestedToolCall, RunEventBody } from "../types.ts";
 import type { PlannerResult } from "./call-planner.ts";
 
 // What a turns step has done so far, saved after every model turn and tool result. A step re-run
 // after a restart (the engine runs an interrupted step again from the top) carries on from here:
 // answered tool calls never run twice, and the one still waiting is announced again under its id.
-
-type Usage = { inputTokens: number; outputTokens: number };
 
 /** A tool call of the current turn, and its `tool-call` event once announced (re-sent after a restart). */
 export interface PendingCall {
@@ -25,7 +24,7 @@ export interface TurnsProgress {
   messages: ModelMessage[];
   replies: string[];
   lastText: string;
-  usage: Usage;
+  usage: TokenUsage;
   /** Tool calls this step announced. */
   toolCalls: number;
 }
@@ -62,7 +61,7 @@ export function freshCheckpoint(
     messages: [],
     replies: [],
     lastText: "",
-    usage: { inputTokens: 0, outputTokens: 0 },
+    usage: zeroUsage(),
     toolCalls: 0,
     pending: [],
     unconfirmed: "",
