@@ -76,7 +76,7 @@ test("a viewer sees the shared document read-only, and the owner shares from the
   await owner.trpc("documents.share", { id: documentId, email: account.email, role: "viewer" });
   await page.goto("/");
   await expect(page.getByTestId("document-role")).toHaveText("Shared · viewer");
-  await page.getByRole("link", { name: "Open Shared with you" }).click();
+  await page.getByRole("link", { name: "Shared with you" }).click();
   const editor = page.getByTestId("document-editor");
   await expect(editor).toContainText("Shared words.");
   await expect(editor).toHaveAttribute("contenteditable", "false");

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { PAGE_TITLE_TEMPLATE } from "@/components/page-title";
 import { TRPCReactProvider } from "@/trpc/react";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Coauthor",
+  // Each page names what it shows: "<title> — Coauthor".
+  title: { default: "Coauthor", template: PAGE_TITLE_TEMPLATE },
   description: "An AI coauthor inside your document editor",
   // No icon file yet: an empty data URL keeps browsers from requesting /favicon.ico.
   icons: { icon: "data:," },

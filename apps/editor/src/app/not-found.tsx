@@ -1,4 +1,10 @@
+import type { Metadata } from "next";
 import Link from "next/link";
+
+import { pageTitle } from "@/components/page-title";
+
+// The root segment's own title: the layout's template applies to the pages below it only.
+export const metadata: Metadata = { title: { absolute: pageTitle("Page not found") } };
 
 /**
  * The 404 page. Next's built-in one styles itself with inline style attributes and a <style>

@@ -2,27 +2,39 @@
 
 import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
+import { PanelHeader } from "./panel-header";
+import type { PanelAction } from "./panel-shortcuts";
 import { PipelineTree, usePipelineTree } from "./pipeline-tree";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
+import { PromptForm } from "./prompt-form";
 import { RecipeEditor } from "./recipe-editor";
 import { RecipePicker } from "./recipe-picker";
+import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
+import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useAgentRun } from "./use-agent-run";
+import { usePanelKeyboard } from "./use-panel-keyboard";
 import { useRunReview } from "./use-run-review";
+
+/** Below this width the panel is a sheet over the document, closed until the writer opens it. */
+const SHEET_QUERY = "(max-width: 767px)";
 
 const MODES: { mode: RunMode; label: string; hint: string }[] = [
   { mode: "agent", label: "Agent", hint: "Agent mode: the assistant edits the document" },
   { mode: "chat", label: "Chat", hint: "Chat mode: the assistant answers; the document does not change" },
 ];
 
-/** The collapsible assistant side panel (must sit inside the document's LexicalComposer). */
-/** `canEdit` false (a viewer): chat only, the agent mode is not offered. */
+/**
+ * The collapsible assistant side panel (a sheet on phones; must sit inside the document's
+ * LexicalComposer). `canEdit` false (a viewer): chat only, the agent mode is not offered.
+ */
 export function AssistantPanel({
   documentId,
   userId,
@@ -33,7 +45,10 @@ export function AssistantPanel({
   canEdit?: boolean;
 }) {
   const [editor] = useLexicalComposerContext();
-  const [open, setOpen] = useState(true);
+  // The panel renders in the browser only (after the document query), so the width is known here.
+  const [open, setOpen] = useState(
+    () => typeof window === "undefined" || !window.matchMedia(SHEET_QUERY).matches,
+  );
   const [chosenMode, setMode] = useState<RunMode>(canEdit ? "agent" : "chat");
   const mode: RunMode = canEdit ? chosenMode : "chat";
   const modes = canEdit ? MODES : MODES.filter((option) => option.mode === "chat");
@@ -59,9 +74,78 @@ export function AssistantPanel({
   });
   const statusText = describeStatus(run.status);
   const continueRunId = canEdit ? continuableRun(run.status) : null;
+  useRunAnnouncements(run.items, run.status);
+  const panel = useRef<HTMLElement>(null);
+  const promptBox = useRef<HTMLTextAreaElement>(null);
+  const modelPicker = useRef<HTMLSelectElement>(null);
+  const recipePicker = useRef<HTMLSelectElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const shortcutsDialog = useRef<HTMLDialogElement>(null);
 
-  const submit = (event?: { preventDefault: () => void }) => {
-    event?.preventDefault();
+  /** Opens the panel and focuses `target` in it (rendered first: a closed panel's body is hidden). */
+  const openAndFocus = (target: { current: HTMLElement | null }) => {
+    flushSync(() => setOpen(true));
+    target.current?.focus();
+  };
+  const keep = () => {
+    review.keep();
+    promptBox.current?.focus();
+  };
+  const undoRun = () => {
+    review.undoRun();
+    promptBox.current?.focus();
+  };
+  const canReview = review.offer !== null && !run.isRunning;
+  const stopRun = () => {
+    run.stop();
+    pipeline.stopped();
+  };
+  const onAction = (action: PanelAction) => {
+    switch (action) {
+      case "focus-prompt":
+        return openAndFocus(promptBox);
+      case "choose-model":
+        return openAndFocus(modelPicker);
+      case "choose-recipe":
+        if (!canEdit) return;
+        flushSync(() => setMode("agent"));
+        return openAndFocus(recipePicker);
+      case "toggle-mode":
+        return canEdit ? setMode(mode === "agent" ? "chat" : "agent") : undefined;
+      case "toggle-history":
+        flushSync(() => setOpen(true));
+        return setShowHistory((value) => !value);
+      case "keep":
+        return canReview ? keep() : undefined;
+      case "undo-run":
+        return canReview ? undoRun() : undefined;
+      case "continue":
+        return continueRunId && !run.isRunning ? continueRun(continueRunId) : undefined;
+      case "toggle-panel":
+        return togglePanel();
+    }
+  };
+  const togglePanel = () => {
+    const focusInside = panel.current?.contains(document.activeElement) === true;
+    flushSync(() => setOpen(!open));
+    // Focus in the body that just closed would fall to the top of the page; the toggle stays.
+    if (open && focusInside) toggle.current?.focus();
+  };
+  const onPanelKeyDown = usePanelKeyboard({
+    panel,
+    prompt: promptBox,
+    shortcutsDialog,
+    isRunning: run.isRunning,
+    onAction,
+    onEscape: () => {
+      if (run.isRunning) stopRun();
+      else if (open && window.matchMedia(SHEET_QUERY).matches) togglePanel();
+      else return false;
+      return true;
+    },
+  });
+
+  const submit = () => {
     const text = prompt.trim();
     if (!text) return;
     setPrompt("");
@@ -89,38 +173,22 @@ export function AssistantPanel({
 
   return (
     <aside
+      ref={panel}
       className={open ? "assistant-panel" : "assistant-panel collapsed"}
       data-testid="assistant-panel"
       aria-label="Assistant"
+      onKeyDown={onPanelKeyDown}
     >
-      <div className="assistant-header">
-        <h2 className="assistant-title">Assistant</h2>
-        <button
-          type="button"
-          className="button ghost"
-          data-testid="assistant-history-toggle"
-          aria-pressed={showHistory}
-          onClick={() => setShowHistory((value) => !value)}
-        >
-          {showHistory ? "Conversation" : "History"}
-        </button>
-        <button
-          type="button"
-          className="button ghost"
-          data-testid="assistant-toggle"
-          aria-expanded={open}
-          aria-controls="assistant-body"
-          aria-label={open ? "Hide assistant" : "Show assistant"}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? "⟩" : "⟨"}
-        </button>
-      </div>
-      <p
-        className={`assistant-status status-${run.status.phase}`}
-        data-testid="assistant-status"
-        role="status"
-      >
+      <PanelHeader
+        open={open}
+        showHistory={showHistory}
+        toggleRef={toggle}
+        onToggleHistory={() => setShowHistory((value) => !value)}
+        onShowShortcuts={() => shortcutsDialog.current?.showModal()}
+        onTogglePanel={togglePanel}
+      />
+      {/* Not a live region: the announcer reads the run's summaries (run-announcements.ts). */}
+      <p className={`assistant-status status-${run.status.phase}`} data-testid="assistant-status">
         {statusText}
       </p>
       <div id="assistant-body" className="assistant-body" hidden={!open}>
@@ -134,6 +202,7 @@ export function AssistantPanel({
                 data-testid={`assistant-mode-${option.mode}`}
                 aria-pressed={mode === option.mode}
                 aria-label={option.hint}
+                aria-keyshortcuts="Alt+Shift+M"
                 title={option.hint}
                 onClick={() => setMode(option.mode)}
               >
@@ -141,10 +210,16 @@ export function AssistantPanel({
               </button>
             ))}
           </fieldset>
-          <ModelPicker value={model} onChange={setModel} />
+          <ModelPicker value={model} onChange={setModel} selectRef={modelPicker} />
         </div>
         {mode === "agent" ? (
-          <RecipePicker documentId={documentId} value={recipeId} onChange={setRecipeId} onEdit={setEditing} />
+          <RecipePicker
+            documentId={documentId}
+            value={recipeId}
+            onChange={setRecipeId}
+            onEdit={setEditing}
+            selectRef={recipePicker}
+          />
         ) : null}
         {editing !== undefined ? (
           <RecipeEditor
@@ -173,60 +248,30 @@ export function AssistantPanel({
             <MessageList items={run.items} />
           </>
         )}
-        {review.offer !== null && !run.isRunning ? (
-          <RunReviewBar changes={review.offer} onKeep={review.keep} onUndo={review.undoRun} />
+        {canReview && review.offer !== null ? (
+          <RunReviewBar changes={review.offer} onKeep={keep} onUndo={undoRun} />
         ) : null}
-        {review.report !== null ? <UndoReport report={review.report} onDismiss={review.dismiss} /> : null}
-        <form className="assistant-form" onSubmit={submit}>
-          <textarea
-            className="assistant-input"
-            data-testid="assistant-input"
-            aria-label={mode === "agent" ? "Task for the assistant" : "Question for the assistant"}
-            placeholder={mode === "agent" ? "Ask the assistant to edit…" : "Ask about the document…"}
-            rows={3}
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+        {review.report !== null ? (
+          <UndoReport
+            report={review.report}
+            onDismiss={() => {
+              review.dismiss();
+              promptBox.current?.focus();
             }}
           />
-          <div className="assistant-actions">
-            {run.isRunning ? (
-              <button
-                type="button"
-                className="button danger"
-                data-testid="assistant-stop"
-                aria-label="Stop the assistant"
-                onClick={() => {
-                  run.stop();
-                  pipeline.stopped();
-                }}
-              >
-                Stop
-              </button>
-            ) : null}
-            {continueRunId && !run.isRunning ? (
-              <button
-                type="button"
-                className="button"
-                data-testid="assistant-continue"
-                onClick={() => continueRun(continueRunId)}
-              >
-                Continue
-              </button>
-            ) : null}
-            <button
-              type="submit"
-              className="button primary"
-              data-testid="assistant-send"
-              aria-label="Send"
-              disabled={!prompt.trim()}
-            >
-              Send
-            </button>
-          </div>
-        </form>
+        ) : null}
+        <PromptForm
+          mode={mode}
+          prompt={prompt}
+          promptRef={promptBox}
+          isRunning={run.isRunning}
+          onPromptChange={setPrompt}
+          onSubmit={submit}
+          onStop={stopRun}
+          onContinue={continueRunId ? () => continueRun(continueRunId) : undefined}
+        />
       </div>
+      <ShortcutsDialog dialogRef={shortcutsDialog} />
     </aside>
   );
 }

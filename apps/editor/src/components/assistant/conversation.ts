@@ -8,6 +8,12 @@ export type ConversationItem =
   | { kind: "tool"; id: string; toolName: string; status: "running" | "ok" | "failed"; detail?: string }
   | { kind: "notice"; id: string; text: string };
 
+/** The id of a line of the conversation stored on the server (loaded, not from this visit). */
+export const storedItemId = (messageId: string | number) => `stored-${messageId}`;
+
+/** Whether `item` was loaded from the stored conversation. */
+export const isStoredItem = (item: ConversationItem) => item.id.startsWith("stored-");
+
 export type ConversationAction =
   | { type: "user"; id: string; text: string }
   | { type: "assistant-delta"; id: string; delta: string }

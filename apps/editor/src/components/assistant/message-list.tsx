@@ -39,13 +39,10 @@ export function MessageList({ items }: { items: ConversationItem[] }) {
   }, [scrollKey]);
 
   return (
-    <div
-      className="messages"
-      data-testid="assistant-messages"
-      role="log"
-      aria-label="Conversation"
-      aria-live="polite"
-    >
+    // Not a live region (streamed tokens would each be read out): the announcer reads summaries.
+    // Focusable, so the scrollable conversation can be scrolled from the keyboard.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
+    <section className="messages" data-testid="assistant-messages" aria-label="Conversation" tabIndex={0}>
       {items.length === 0 ? (
         <p className="muted messages-empty">Ask a question (chat) or give the assistant a task (agent).</p>
       ) : null}
@@ -53,6 +50,6 @@ export function MessageList({ items }: { items: ConversationItem[] }) {
         <ConversationLine key={item.id} item={item} />
       ))}
       <div ref={end} />
-    </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { RefObject } from "react";
 import { useTRPC } from "@/trpc/react";
 
 /** Select for the model a run uses; an empty value means the server's default (the first listed). */
@@ -8,8 +9,11 @@ export function ModelPicker({
   value,
   onChange,
   disabled,
+  selectRef,
 }: {
   value: string;
+  /** Lets the panel's shortcut put focus on the picker. */
+  selectRef?: RefObject<HTMLSelectElement | null>;
   onChange: (model: string) => void;
   disabled?: boolean;
 }) {
@@ -19,7 +23,9 @@ export function ModelPicker({
 
   return (
     <select
+      ref={selectRef}
       className="model-picker"
+      aria-keyshortcuts="Alt+Shift+O"
       data-testid="assistant-model"
       aria-label="Model"
       value={selected}

@@ -2,6 +2,7 @@
 
 import type { RecipeInfo } from "@coauthor/types";
 import { useQuery } from "@tanstack/react-query";
+import type { RefObject } from "react";
 import { useTRPC } from "@/trpc/react";
 
 /** Select for how an agent run works: on its own (plan → execute → reflect), or by a recipe. */
@@ -10,12 +11,15 @@ export function RecipePicker({
   value,
   onChange,
   onEdit,
+  selectRef,
 }: {
   documentId: string;
   value: string;
   onChange: (recipeId: string) => void;
   /** Opens the recipe editor on a recipe (null: a new one). */
   onEdit: (recipe: RecipeInfo | null) => void;
+  /** Lets the panel's shortcut put focus on the picker. */
+  selectRef?: RefObject<HTMLSelectElement | null>;
 }) {
   const trpc = useTRPC();
   const recipes = useQuery(trpc.recipes.list.queryOptions({ documentId }));
@@ -23,7 +27,9 @@ export function RecipePicker({
   return (
     <div className="recipe-picker">
       <select
+        ref={selectRef}
         data-testid="assistant-recipe"
+        aria-keyshortcuts="Alt+Shift+R"
         aria-label="Recipe"
         value={value}
         onChange={(event) => onChange(event.target.value)}

@@ -60,7 +60,8 @@ export function RunHistory({
   if (runs.isError) return <p className="message-notice run-history">{runs.error.message}</p>;
   if (runs.data.length === 0) return <p className="muted run-history">No agent runs on this document yet.</p>;
   return (
-    <ul className="run-history" data-testid="run-history" aria-label="Agent runs">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
+    <ul className="run-history" data-testid="run-history" aria-label="Agent runs" tabIndex={0}>
       {runs.data.map((run) => (
         <li key={run.id} className="run-history-item" data-testid="run-history-item" data-status={run.status}>
           <button

@@ -49,13 +49,20 @@ export function RunReviewBar({
   return (
     <section className="run-review" data-testid="assistant-run-review" aria-label="The run's edits">
       <span className="run-review-text">Edits: {describeChanges(changes)}</span>
-      <button type="button" className="button" data-testid="assistant-keep" onClick={onKeep}>
+      <button
+        type="button"
+        className="button"
+        data-testid="assistant-keep"
+        aria-keyshortcuts="Alt+Shift+K"
+        onClick={onKeep}
+      >
         Keep
       </button>
       <button
         type="button"
         className="button danger"
         data-testid="assistant-undo-run"
+        aria-keyshortcuts="Alt+Shift+U"
         title="Take back this run's edits; your own edits since stay"
         onClick={onUndo}
       >

@@ -3,7 +3,13 @@
 import type { RunEvent, RunMode } from "@coauthor/types";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
-import { type ConversationItem, conversationReducer, type RunStatus, toHistory } from "./conversation";
+import {
+  type ConversationItem,
+  conversationReducer,
+  type RunStatus,
+  storedItemId,
+  toHistory,
+} from "./conversation";
 import {
   type AgentRunHandlers,
   cancelRun,
@@ -80,7 +86,7 @@ export function useAgentRun({
         const loaded = stored.map(
           (message): ConversationItem => ({
             kind: message.role,
-            id: `stored-${message.id}`,
+            id: storedItemId(message.id),
             text: message.content,
           }),
         );

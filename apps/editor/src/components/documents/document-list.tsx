@@ -32,7 +32,6 @@ export function DocumentList() {
           type="button"
           className="button primary"
           data-testid="new-document"
-          aria-label="New document"
           disabled={create.isPending}
           onClick={() => create.mutate({})}
         >

@@ -58,7 +58,7 @@ export function DocumentRow({ id, title, updatedAt, role, onRename, onDelete }: 
           />
         </form>
       ) : (
-        <Link className="document-row-main" href={`/documents/${id}`} aria-label={`Open ${title}`}>
+        <Link className="document-row-main" href={`/documents/${id}`}>
           <span className="document-row-title">{title}</span>
           {role === "owner" ? null : (
             <span className="role-badge" data-testid="document-role">
@@ -74,7 +74,7 @@ export function DocumentRow({ id, title, updatedAt, role, onRename, onDelete }: 
             <button
               type="button"
               className="button danger"
-              aria-label={`Confirm delete ${title}`}
+              aria-label={`Delete ${title} for good`}
               onClick={onDelete}
             >
               Delete

@@ -1,19 +1,26 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTRPC } from "@/trpc/react";
+import { pageTitle } from "../page-title";
 
-/** The document title as an input that renames the document on blur or Enter. */
+/**
+ * The document title as an input that renames the document on blur or Enter; the page's heading
+ * and the tab's title follow the saved title.
+ */
 export function DocumentTitle({
   documentId,
   initialTitle,
   readOnly = false,
+  onEnter,
 }: {
   documentId: string;
   initialTitle: string;
   /** A viewer sees the title but cannot rename. */
   readOnly?: boolean;
+  /** After Enter: where the writer goes next (the document). */
+  onEnter?: () => void;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -29,6 +36,10 @@ export function DocumentTitle({
     }),
   );
 
+  useEffect(() => {
+    document.title = pageTitle(saved);
+  }, [saved]);
+
   const commit = () => {
     const title = draft.trim();
     if (!title) {
@@ -40,6 +51,8 @@ export function DocumentTitle({
 
   return (
     <div className="document-title-wrap">
+      {/* The visible title is an input; screen readers get the page's heading from here. */}
+      <h1 className="visually-hidden">{saved}</h1>
       <input
         className="document-title"
         data-testid="document-title"
@@ -53,6 +66,7 @@ export function DocumentTitle({
           if (event.key === "Enter") {
             event.preventDefault();
             event.currentTarget.blur();
+            onEnter?.();
           } else if (event.key === "Escape") {
             setDraft(saved);
           }

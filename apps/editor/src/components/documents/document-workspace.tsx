@@ -1,8 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import type { LexicalEditor } from "lexical";
 import Link from "next/link";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { AnnouncerProvider, useAnnounce } from "@/components/a11y/announcer";
 import { AssistantPanel } from "@/components/assistant/assistant-panel";
 import { DocumentEditor } from "@/components/editor/document-editor";
 import { describeSyncState, type SyncState } from "@/components/editor/sync-state";
@@ -12,14 +14,33 @@ import { DocumentTitle } from "./document-title";
 import { ShareDialog } from "./share-dialog";
 import "./sharing.css";
 
-/** The document page: title, sync state (or "view only"), sharing, editor and assistant panel. */
-export function DocumentWorkspace({
-  documentId,
-  user,
-}: {
+interface DocumentWorkspaceProps {
   documentId: string;
   user: { id: string; name: string };
-}) {
+}
+
+/** The document page, with one live region that every part of it announces summaries through. */
+export function DocumentWorkspace(props: DocumentWorkspaceProps) {
+  return (
+    <AnnouncerProvider>
+      <Workspace {...props} />
+    </AnnouncerProvider>
+  );
+}
+
+/**
+ * Save failures are announced; "Saving…" / "Saved" after every pause in typing are not. A damaged
+ * document is announced by its notice (an alert).
+ */
+function useSaveFailureAnnouncement(state: SyncState) {
+  const announce = useAnnounce();
+  useEffect(() => {
+    if (state === "offline" || state === "refused") announce(describeSyncState(state));
+  }, [announce, state]);
+}
+
+/** Title, sync state (or "view only"), sharing, editor and assistant panel. */
+function Workspace({ documentId, user }: DocumentWorkspaceProps) {
   const trpc = useTRPC();
   // The title and role, loaded once; the content comes over the sync socket.
   const query = useQuery({
@@ -31,6 +52,8 @@ export function DocumentWorkspace({
   });
   const [syncState, setSyncState] = useState<SyncState>("connecting");
   const [sharing, setSharing] = useState(false);
+  const editorRef = useRef<LexicalEditor | null>(null);
+  useSaveFailureAnnouncement(syncState);
 
   if (query.isPending) {
     return <main className="workspace-message muted">Loading document…</main>;
@@ -50,7 +73,7 @@ export function DocumentWorkspace({
   return (
     <main className="workspace">
       <header className="workspace-header">
-        <Link href="/" className="back-link" aria-label="All documents">
+        <Link href="/" className="back-link">
           ← Documents
         </Link>
         <DocumentTitle
@@ -58,6 +81,7 @@ export function DocumentWorkspace({
           documentId={data.id}
           initialTitle={data.title}
           readOnly={data.role === "viewer"}
+          onEnter={() => editorRef.current?.focus()}
         />
         {data.role === "viewer" ? (
           <span className="role-badge" data-testid="role-badge">
@@ -84,6 +108,7 @@ export function DocumentWorkspace({
         user={user}
         readOnly={data.role === "viewer"}
         onSyncStateChange={setSyncState}
+        editorRef={editorRef}
         aside={<AssistantPanel documentId={data.id} userId={user.id} canEdit={data.role !== "viewer"} />}
       />
     </main>

@@ -4,19 +4,23 @@ import { editorNodes, markdownShortcutTransformers } from "@coauthor/tools";
 import { LexicalCollaboration } from "@lexical/react/LexicalCollaborationContext";
 import { type InitialConfigType, LexicalComposer } from "@lexical/react/LexicalComposer";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
+import { EditorRefPlugin } from "@lexical/react/LexicalEditorRefPlugin";
 import { LexicalErrorBoundary } from "@lexical/react/LexicalErrorBoundary";
 import { LinkPlugin } from "@lexical/react/LexicalLinkPlugin";
 import { ListPlugin } from "@lexical/react/LexicalListPlugin";
 import { MarkdownShortcutPlugin } from "@lexical/react/LexicalMarkdownShortcutPlugin";
 import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin";
-import type { ReactNode } from "react";
+import type { LexicalEditor } from "lexical";
+import type { ReactNode, RefObject } from "react";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
 import { AgentPresencePlugin } from "./plugins/agent-presence-plugin";
 import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
 import { DocumentCollaboration } from "./plugins/collaboration-plugin";
+import { FocusOnOpenPlugin } from "./plugins/focus-on-open-plugin";
 import { MarkdownPastePlugin } from "./plugins/markdown-paste-plugin";
+import { TabFocusPlugin } from "./plugins/tab-focus-plugin";
 import { PresenceList } from "./presence-list";
 import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
@@ -32,6 +36,8 @@ interface DocumentEditorProps {
   aside?: ReactNode;
   /** A viewer's copy: not editable (the server also drops a viewer's updates). */
   readOnly?: boolean;
+  /** Set to the Lexical editor, so the page can put focus in the document (e.g. after Enter in the title). */
+  editorRef?: RefObject<LexicalEditor | null>;
 }
 
 /**
@@ -44,6 +50,7 @@ export function DocumentEditor({
   onSyncStateChange,
   aside,
   readOnly = false,
+  editorRef,
 }: DocumentEditorProps) {
   const initialConfig: InitialConfigType = {
     namespace: "coauthor-document",
@@ -75,6 +82,7 @@ export function DocumentEditor({
                       data-testid="document-editor"
                       aria-label="Document"
                       aria-placeholder="Start writing…"
+                      aria-describedby="editor-keyboard-hint"
                       placeholder={<div className="editor-placeholder">Start writing…</div>}
                     />
                   }
@@ -82,13 +90,20 @@ export function DocumentEditor({
                 />
                 <AgentPreview />
               </div>
+              <p id="editor-keyboard-hint" className="editor-hint" data-testid="editor-keyboard-hint">
+                Tab moves to the next control; in lists, code and tables it indents (Esc, then Tab, leaves
+                them). Outside text fields, ? lists the keyboard shortcuts.
+              </p>
             </div>
             {aside}
           </div>
           <AgentPresencePlugin writerName={user.name} />
           <ListPlugin />
           <LinkPlugin validateUrl={isSafeUrl} />
+          <TabFocusPlugin />
           <TabIndentationPlugin />
+          <FocusOnOpenPlugin />
+          {editorRef ? <EditorRefPlugin editorRef={editorRef} /> : null}
           <MarkdownShortcutPlugin transformers={markdownShortcutTransformers} />
           <MarkdownPastePlugin />
           <BlockIdsPlugin />

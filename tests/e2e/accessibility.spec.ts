@@ -1,0 +1,100 @@
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
+import { expectNoAxeViolations } from "./accessibility-helpers.ts";
+import { ask, createDocument, typeParagraphs, waitForRunEnd } from "./helpers.ts";
+
+test.describe("signed out", () => {
+  test.use({ signedIn: false });
+
+  test("sign-in and sign-up have no WCAG 2.2 AA violations and say what they are", async ({ page }) => {
+    await page.goto("/sign-in");
+    await expect(page).toHaveTitle("Sign in — Coauthor");
+    await expectNoAxeViolations(page, "sign-in");
+    await page.goto("/sign-up");
+    await expect(page).toHaveTitle("Sign up — Coauthor");
+    await expectNoAxeViolations(page, "sign-up");
+  });
+});
+
+test("the document list has no WCAG 2.2 AA violations", async ({ page, account }) => {
+  await account.createDocument("First words.", "Budget");
+  await account.createDocument("", "Untitled document");
+  await page.goto("/");
+  await expect(page).toHaveTitle("Documents — Coauthor");
+  await expect(page.getByTestId("document-row")).toHaveCount(2);
+  await expectNoAxeViolations(page, "home");
+  await page.getByRole("button", { name: "Delete Budget" }).click();
+  await expectNoAxeViolations(page, "home, confirming a delete");
+});
+
+test("the document page has no WCAG 2.2 AA violations: idle, during and after a run, History, dialogs", async ({
+  page,
+}) => {
+  await createDocument(page);
+  await expect(page).toHaveTitle("Untitled document — Coauthor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Untitled document");
+  await typeParagraphs(page, ["Accessible writing."]);
+  await expectNoAxeViolations(page, "document, idle");
+
+  // A long answer keeps the run going while axe looks at the panel.
+  await ask(page, "agent", "write 300 words");
+  await expect(page.getByTestId("assistant-messages").locator(".message-assistant")).toContainText("w5");
+  await expectNoAxeViolations(page, "document, panel during a run");
+  await expect(page.getByTestId("assistant-status")).toHaveText("Assistant is editing…");
+  await page.getByTestId("assistant-stop").click();
+  await waitForRunEnd(page, "Stopped");
+
+  await ask(page, "agent", "count to 3");
+  await waitForRunEnd(page);
+  await expect(page.getByTestId("assistant-run-review")).toBeVisible();
+  await expectNoAxeViolations(page, "document, panel after a run (tool steps, review bar)");
+
+  await page.getByTestId("assistant-history-toggle").click();
+  await page.getByTestId("run-history-item").first().getByRole("button", { expanded: false }).click();
+  await expect(page.getByTestId("run-log-line").first()).toBeVisible();
+  await expectNoAxeViolations(page, "History with a run's event log");
+  await page.getByTestId("assistant-history-toggle").click();
+
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByRole("dialog", { name: "Share document" })).toBeVisible();
+  await expectNoAxeViolations(page, "share dialog");
+  await page.getByRole("button", { name: "Done" }).click();
+
+  await page.getByTestId("assistant-shortcuts").click();
+  await expect(page.getByTestId("shortcuts-dialog")).toBeVisible();
+  await expectNoAxeViolations(page, "shortcuts dialog");
+});
+
+test("a viewer's read-only document page has no WCAG 2.2 AA violations", async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  const owner = await new CoauthorClient(baseURL ?? "").signIn();
+  const documentId = await owner.createDocument("Read, do not touch.", "Shared notes");
+  await owner.trpc("documents.share", { id: documentId, email: account.email, role: "viewer" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("role-badge")).toHaveText("View only");
+  await expect(page.getByTestId("document-editor")).toContainText("Read, do not touch.");
+  await expectNoAxeViolations(page, "document, viewer");
+});
+
+test("a phone-sized document page has no WCAG 2.2 AA violations, sheet closed or open", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await createDocument(page);
+  await expectNoAxeViolations(page, "document at 390 px, assistant closed");
+  await page.getByTestId("assistant-toggle").click();
+  await expect(page.getByTestId("assistant-input")).toBeVisible();
+  await expectNoAxeViolations(page, "document at 390 px, assistant sheet open");
+});
+
+test("the tab is titled after the document and follows a rename", async ({ page, account }) => {
+  const documentId = await account.createDocument("Some words.", "Quarterly plan");
+  await page.goto(`/documents/${documentId}`);
+  await expect(page).toHaveTitle("Quarterly plan — Coauthor");
+  const title = page.getByTestId("document-title");
+  await title.fill("Yearly plan");
+  await title.press("Enter");
+  await expect(page).toHaveTitle("Yearly plan — Coauthor");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yearly plan");
+});
