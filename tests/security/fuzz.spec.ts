@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import postgres from "postgres";
 import { FuzzWorld, ROLES } from "../lib/fuzz/fuzz-world.ts";
 import {
   type FuzzRequest,
@@ -13,7 +14,8 @@ import {
   realSegmentValues,
   routeModels,
 } from "../lib/fuzz/input-models.ts";
-import { servedRoutes, trpcProcedures } from "../lib/fuzz/route-catalogue.ts";
+import { HTTP_METHODS, servedRoutes, trpcProcedures } from "../lib/fuzz/route-catalogue.ts";
+import { changedPlaces } from "../lib/fuzz/storage-fingerprint.ts";
 import { expect, test } from "../lib/test.ts";
 
 // The fuzz suite (issue #13, point 9): generated hostile requests — NUL and control characters,
@@ -30,8 +32,9 @@ import { expect, test } from "../lib/test.ts";
 
 // playwright.config.ts turns FC_SEED=random into one number for the whole run (every worker).
 const seed = Number(process.env.FC_SEED ?? 20_261_124);
-// 16 requests × 5 callers per endpoint keeps the whole suite near two minutes on a 2-core machine.
-const numRuns = Number(process.env.FC_RUNS ?? 16);
+// 12 requests × 5 callers per endpoint keep the whole suite under two minutes on a 2-core machine
+// (under three while other work shares it).
+const numRuns = Number(process.env.FC_RUNS ?? 12);
 if (!Number.isInteger(seed) || !Number.isInteger(numRuns) || numRuns < 1)
   throw new Error("FC_SEED must be an integer or `random`, FC_RUNS a positive integer");
 
@@ -97,6 +100,37 @@ test("the route list and the procedures come from the app, and every API route, 
     modelsWithoutRoute: [],
     modelsWithoutProcedure: [],
   });
+});
+
+test("the storage fingerprint sees a change to one row of any table, and only there", async () => {
+  const sql = postgres(world.databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    const before = await world.storage.read();
+    const { stranger } = world.callers;
+    await sql`update users set name = name || '.' where id = ${stranger.userId}`;
+    expect(changedPlaces(before, await world.storage.read())).toEqual(["public.users"]);
+    await sql`update users set name = left(name, -1) where id = ${stranger.userId}`;
+    expect(changedPlaces(before, await world.storage.read())).toEqual([]);
+  } finally {
+    await sql.end();
+  }
+});
+
+test("methods a route does not export are refused, never 5xx, and change nothing", async () => {
+  const models = routeModels(world.targets);
+  for (const route of routes.filter((route) => route.kind !== "engine")) {
+    // The route's valid shapes (of any method), so the request is otherwise one it would take.
+    const shapes = route.methods.flatMap((method) => models[`${method} ${route.pattern}`] ?? []);
+    for (const method of HTTP_METHODS.filter((method) => !route.methods.includes(method))) {
+      for (const request of validRouteRequests(
+        method,
+        route.pattern,
+        shapes,
+        realSegmentValues(world.targets),
+      ))
+        await world.check(request);
+    }
+  }
 });
 
 for (const endpoint of endpoints) {

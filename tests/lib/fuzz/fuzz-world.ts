@@ -20,6 +20,8 @@ export interface CheckOptions {
   statuses?: readonly number[];
 }
 
+/** Better Auth's routes: sign-up and sign-in store an account or a session for a signed-out caller. */
+const AUTH_PATH = "/api/auth/";
 /** Storage counts as settled once two readings this far apart agree. */
 const SETTLE_INTERVAL_MS = 150;
 const SETTLE_TIMEOUT_MS = 30_000;
@@ -37,16 +39,20 @@ export class FuzzWorld {
   readonly storage: StorageFingerprinter;
   readonly callers: Record<Role, CoauthorClient>;
   readonly targets: FuzzTargets;
+  /** The app's database (the fingerprint reads it). */
+  readonly databaseUrl: string;
   private readonly drop: () => Promise<void>;
 
   private constructor(parts: {
     server: AppServer;
+    databaseUrl: string;
     drop: () => Promise<void>;
     storage: StorageFingerprinter;
     callers: Record<Role, CoauthorClient>;
     targets: FuzzTargets;
   }) {
     this.server = parts.server;
+    this.databaseUrl = parts.databaseUrl;
     this.drop = parts.drop;
     this.storage = parts.storage;
     this.callers = parts.callers;
@@ -74,7 +80,14 @@ export class FuzzWorld {
       const callers = await signUpCallers(server.url);
       const targets = await createTargets(server.url, callers);
       const storage = new StorageFingerprinter(database.url, server.dataDir);
-      const world = new FuzzWorld({ server, drop: database.drop, storage, callers, targets });
+      const world = new FuzzWorld({
+        server,
+        databaseUrl: database.url,
+        drop: database.drop,
+        storage,
+        callers,
+        targets,
+      });
       world.baseline = await world.settle();
       return world;
     } catch (error) {
@@ -107,7 +120,12 @@ export class FuzzWorld {
         // Accepted: storage may change (now, or as the work it started ends): the next baseline.
         // A read (GET) starts no work, so storage is read once; anything else is waited on until it
         // stops changing. (A GET that did start work would show as a change at the next refusal.)
+        const before = this.baseline;
         this.baseline = request.method === "GET" ? await this.storage.read() : await this.settle();
+        // Accepted from nobody: only signing up or in may store something for a signed-out caller.
+        const changed = changedPlaces(before, this.baseline);
+        if (role === "signed-out" && changed.length > 0 && !request.path.startsWith(AUTH_PATH))
+          throw new Error(`a signed-out request changed ${changed.join(", ")} — ${answer}`);
         continue;
       }
       const changed = changedPlaces(this.baseline, await this.storage.read());
