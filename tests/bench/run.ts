@@ -45,8 +45,8 @@ const server = new AppServer(
   {
     OFFLINE_MODEL_WORD_DELAY_MS: "0",
     COAUTHOR_BENCH: "1",
-    AGENT_MAX_STEPS: "1000",
-    AGENT_MAX_TOOL_CALLS_PER_STEP: "5",
+    AGENT_MAX_TURNS_PER_STEP: "1000",
+    AGENT_MAX_TOOL_CALLS_PER_RUN: "10000",
     // The benchmark measures the loop, not the abuse limits.
     RATE_LIMIT_RUNS_PER_MINUTE: "10000",
     RATE_LIMIT_CALLBACKS_PER_MINUTE: "100000",

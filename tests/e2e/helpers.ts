@@ -12,6 +12,21 @@ export async function createDocument(page: Page): Promise<string> {
   return page.url();
 }
 
+/**
+ * Creates a document holding `markdown` through the app's own API (same session as the page) and
+ * opens it; `lastText` is text of its end, seen once the editor shows all of it.
+ */
+export async function openSeededDocument(page: Page, markdown: string, lastText: string): Promise<string> {
+  await page.goto("/");
+  const created = await page.request.post("/api/trpc/documents.create", {
+    data: { title: "Seeded", markdown },
+  });
+  const { id } = (await created.json()).result.data as { id: string };
+  await page.goto(`/documents/${id}`);
+  await expect(page.getByTestId("document-editor")).toContainText(lastText);
+  return id;
+}
+
 /** The editor's paragraphs' texts, in order. */
 export function paragraphs(page: Page) {
   return page.getByTestId("document-editor").locator("p");
@@ -44,8 +59,8 @@ export async function typeParagraphs(page: Page, lines: string[]) {
 }
 
 /** Waits until the assistant's status line says the run ended with `status` ("Done", "Stopped"…). */
-export async function waitForRunEnd(page: Page, status = "Done") {
-  await expect(page.getByTestId("assistant-status")).toHaveText(status, { timeout: 20_000 });
+export async function waitForRunEnd(page: Page, status = "Done", timeout = 20_000) {
+  await expect(page.getByTestId("assistant-status")).toHaveText(status, { timeout });
 }
 
 /** The block ids of the editor's top-level blocks, read from the live Lexical editor state. */

@@ -1,17 +1,6 @@
 import { TOUR_DOCUMENT as DOCUMENT, TOUR_TOOLS } from "../lib/fixtures.ts";
-import { expect, type Page, test } from "../lib/test.ts";
-import { ask, blocks, waitForRunEnd, waitForSave } from "./helpers.ts";
-
-/** Creates a document holding DOCUMENT through the app's own API (same session as the page) and opens it. */
-async function openSeededDocument(page: Page): Promise<void> {
-  await page.goto("/");
-  const created = await page.request.post("/api/trpc/documents.create", {
-    data: { title: "Tour", markdown: DOCUMENT },
-  });
-  const { id } = (await created.json()).result.data as { id: string };
-  await page.goto(`/documents/${id}`);
-  await expect(page.getByTestId("document-editor")).toContainText("Closing words.");
-}
+import { expect, test } from "../lib/test.ts";
+import { ask, blocks, openSeededDocument, waitForRunEnd, waitForSave } from "./helpers.ts";
 
 const BEFORE = [
   "Project notes",
@@ -32,7 +21,7 @@ const AFTER = [
 test("an agent run with six different tools on headings, lists and a table; Undo run restores it exactly", async ({
   page,
 }) => {
-  await openSeededDocument(page);
+  await openSeededDocument(page, DOCUMENT, "Closing words.");
   const editor = page.getByTestId("document-editor");
   await expect(blocks(page)).toHaveText(BEFORE);
   const before = await editor.innerHTML();
@@ -58,7 +47,7 @@ test("an agent run with six different tools on headings, lists and a table; Undo
 test("Undo run after the writer typed in another paragraph takes back the agent's part only", async ({
   page,
 }) => {
-  await openSeededDocument(page);
+  await openSeededDocument(page, DOCUMENT, "Closing words.");
   await ask(page, "agent", "tidy up");
   await waitForRunEnd(page);
   await expect(blocks(page)).toHaveText(AFTER);

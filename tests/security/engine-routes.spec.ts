@@ -66,7 +66,7 @@ test("forged engine deliveries for a live run get 401 and the run still finishes
   // All three paragraphs were written: every tool call was answered and accepted.
   const results = run.events.filter((event) => event.type === "tool-result");
   expect(results.map((event) => event.ok)).toEqual([true, true, true]);
-  await expect.poll(() => historyStatus(client, documentId, run.runId)).toBe("finished");
+  await expect.poll(() => historyStatus(client, documentId, run.runId)).toBe("done");
 });
 
 test("the same delivery with the engine's credential is taken: the forgery above is a real threat", async ({

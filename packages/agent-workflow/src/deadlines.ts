@@ -5,9 +5,9 @@
 // deadlines are kept by the turns step itself.
 // Timers live in this process: after a restart, recovery re-arms the limit.
 
-import { RUN_TIMEOUT_REASON } from "./hook-names.ts";
 import { log } from "./log.ts";
 import { abortRun } from "./run-control.ts";
+import { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 
 const KEY = Symbol.for("coauthor.deadlines");
 

@@ -1,6 +1,10 @@
 import { z } from "zod";
 
 // The one place this package reads process.env; validated on first use.
+
+/** A variable an earlier version read: setting it fails at start, naming its successor. */
+const renamed = (successor: string) => z.undefined({ error: `renamed: set ${successor} instead` }).optional();
+
 const envSchema = z.object({
   COAUTHOR_DATA_DIR: z.string().optional(),
   HOOK_TOKEN_SECRET: z
@@ -13,18 +17,33 @@ const envSchema = z.object({
     .optional(),
   COAUTHOR_DEFAULT_MODEL: z.string().optional(),
   OFFLINE_MODEL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(20),
-  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(1_000).default(8),
-  AGENT_MAX_TOOL_CALLS_PER_STEP: z.coerce.number().int().min(1).max(50).default(5),
+  // Defaults sized for document work (see the README's Limits): a plan of at most 8 steps, each
+  // of up to 25 model turns (LangGraph's recursion limit; the AI SDK's agent stops at 20), and at
+  // most 100 tool calls per run — enough to page through and edit a 2,000-paragraph document.
+  AGENT_MAX_PLAN_STEPS: z.coerce.number().int().min(1).max(50).default(8),
+  AGENT_MAX_TURNS_PER_STEP: z.coerce.number().int().min(1).max(1_000).default(25),
+  AGENT_MAX_TOOL_CALLS_PER_TURN: z.coerce.number().int().min(1).max(50).default(5),
+  AGENT_MAX_TOOL_CALLS_PER_RUN: z.coerce.number().int().min(1).max(10_000).default(100),
+  AGENT_MAX_STEPS: renamed("AGENT_MAX_TURNS_PER_STEP"),
+  AGENT_MAX_TOOL_CALLS_PER_STEP: renamed("AGENT_MAX_TOOL_CALLS_PER_TURN"),
   AGENT_TOOL_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
-  AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  // A model call's total bound: generous, since reasoning models think for minutes before their
+  // first word; a stalled stream is caught sooner by the silence bound below.
+  AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
+  // Longest wait for the model's next chunk (a first token after thinking included).
+  AGENT_MODEL_SILENCE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
   AGENT_MAX_REPLANS: z.coerce.number().int().min(0).max(20).default(2),
   AGENT_RUN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(600_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().default("gpt-5-mini"),
+  // The providers' own conventional names: a company proxy (or a test fake) in their place.
+  OPENAI_BASE_URL: z.url().optional(),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_MODEL: z.string().default("claude-sonnet-4-5"),
+  ANTHROPIC_BASE_URL: z.url().optional(),
   GOOGLE_GENERATIVE_AI_API_KEY: z.string().optional(),
   GOOGLE_MODEL: z.string().default("gemini-2.5-flash"),
+  GOOGLE_GENERATIVE_AI_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_BASE_URL: z.url().optional(),
   OPENAI_COMPATIBLE_API_KEY: z.string().optional(),
   OPENAI_COMPATIBLE_MODEL: z.string().default("llama3.2"),

@@ -1,7 +1,8 @@
-// In-process cancellation of running steps. A cancelled run's hook stops the
-// workflow at its next await; a model call already streaming inside a step is
-// interrupted here, so Stop takes effect within a second. Kept on globalThis
-// because Next bundles route handlers and workflow steps separately.
+// In-process cancellation of running steps: Stop (and the run time limit) abort
+// the run's signal here, so a model call or a tool wait inside a step ends at
+// once; a step on another instance sees the stored status instead (run-watch).
+// Kept on globalThis because Next bundles route handlers and workflow steps
+// separately. An entry lives from a run's first step to its end (`forgetRun`).
 
 const KEY = Symbol.for("coauthor.run-control");
 
@@ -32,7 +33,12 @@ export function abortRun(runId: string, reason = "cancelled"): void {
   controller.abort(new Error(reason));
 }
 
-/** Drops a finished run's controller. */
+/** Drops an ended run's controller (its last step and the server that records its end call this). */
 export function forgetRun(runId: string): void {
   registry().delete(runId);
+}
+
+/** How many runs this process keeps a controller for (tests: nothing outlives its run). */
+export function trackedRuns(): number {
+  return registry().size;
 }

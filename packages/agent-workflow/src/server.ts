@@ -7,12 +7,14 @@ export {
   type StoredToolResult,
 } from "./agent-store.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
-export { naiveHookToken, RUN_TIMEOUT_REASON } from "./hook-names.ts";
 export * from "./index.ts";
 export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
 export * from "./models/index.ts";
+export { trackedRuns } from "./run-control.ts";
+export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { deliverToolResult, wakeToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
+export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";
 export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";

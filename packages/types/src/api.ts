@@ -25,6 +25,11 @@ export const agentRunRequestSchema = z.object({
   mode: z.literal("agent").default("agent"),
   model: z.string().max(200).optional(),
   selection: selectionContextSchema.optional(),
+  /**
+   * Continue this earlier run (one of the writer's own on the document that stopped at a limit or
+   * ran out of time): the new run starts with that run's whole conversation, tool calls included.
+   */
+  continueRunId: z.string().min(1).max(200).optional(),
 });
 export type AgentRunRequest = z.infer<typeof agentRunRequestSchema>;
 
@@ -49,13 +54,6 @@ export const toolCallbackBodySchema = z.object({
   result: z.unknown(),
 });
 export type ToolCallbackBody = z.infer<typeof toolCallbackBodySchema>;
-
-/** What the workflow's tool hook receives once the callback is accepted. */
-export const toolResultPayloadSchema = z.object({
-  toolCallId: z.string(),
-  result: z.unknown(),
-});
-export type ToolResultPayload = z.infer<typeof toolResultPayloadSchema>;
 
 /** Claims of the signed hook token (spec §3.2). */
 export const hookTokenClaimsSchema = z.object({
@@ -98,3 +96,15 @@ export const runLeaseAnswerSchema = z.object({
   ttlMs: z.number().int().positive(),
 });
 export type RunLeaseAnswer = z.infer<typeof runLeaseAnswerSchema>;
+
+/** Input of the procedures on one document's damage: `documents.damage` and `documents.restoreLastGood`. */
+export const documentDamageInputSchema = z.object({ id: z.string().min(1).max(100) });
+export type DocumentDamageInput = z.infer<typeof documentDamageInputSchema>;
+
+/** What `documents.damage` answers: whether the stored state fails to load, and when the last good one was kept. */
+export const documentDamageSchema = z.object({
+  damaged: z.boolean(),
+  /** ISO time; null when no clean state was ever kept (nothing to restore). */
+  lastGoodAt: z.iso.datetime().nullable(),
+});
+export type DocumentDamage = z.infer<typeof documentDamageSchema>;

@@ -4,9 +4,22 @@ import { z } from "zod";
 export const runModeSchema = z.enum(["agent", "chat"]);
 export type RunMode = z.infer<typeof runModeSchema>;
 
-/** How a run ended normally. */
-export const finishStatusSchema = z.enum(["done", "cancelled", "timeout"]);
+/**
+ * A run's status, the one vocabulary of the workflow's outcome, the database column (a checked
+ * column) and the panel: `running`, then how it finished, or `failed` (an error ended it).
+ */
+export const RUN_STATUSES = ["running", "done", "cancelled", "limit", "timeout", "failed"] as const;
+export const runStatusSchema = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof runStatusSchema>;
+
+/**
+ * How a run ended normally: its work is done, the writer stopped it, it reached a limit of model
+ * turns or tool calls (`limit`: the writer may continue it), or its time ran out.
+ */
+export const finishStatusSchema = runStatusSchema.extract(["done", "cancelled", "limit", "timeout"]);
 export type FinishStatus = z.infer<typeof finishStatusSchema>;
+/** Statuses a run can still continue from (in a new run, with the same conversation). */
+export const CONTINUABLE_STATUSES: readonly RunStatus[] = ["limit", "timeout"];
 
 const base = {
   runId: z.string().min(1),
@@ -47,6 +60,48 @@ export const stepEventSchema = z.object({
   description: z.string().optional(),
   /** Tokens the model used for this step (on `done` / `failed`). */
   usage: z.object({ inputTokens: z.number(), outputTokens: z.number() }).optional(),
+});
+
+/** One node of a pipeline's step tree, as the panel draws it. */
+export const pipelineNodeSchema = z.object({
+  /** Where the step sits, e.g. `0`, `0.loop.1`, `1.parallel.2`: the node's key in every event. */
+  path: z.string(),
+  kind: z.enum(["agent", "sequence", "parallel", "branch", "loop"]),
+  /** The step's id (an agent step's defaults to its agent's). */
+  stepId: z.string().optional(),
+  /** Agent steps: which agent. */
+  agent: z.string().optional(),
+  /** The node's parent's path (absent at the top). */
+  parent: z.string().optional(),
+});
+export type PipelineNode = z.infer<typeof pipelineNodeSchema>;
+
+/** A pipeline run starts: its name and step tree. */
+export const pipelineEventSchema = z.object({
+  ...base,
+  type: z.literal("pipeline"),
+  name: z.string(),
+  nodes: z.array(pipelineNodeSchema),
+});
+
+export const pipelineStepStatusSchema = z.enum(["running", "done", "failed", "skipped", "retrying"]);
+
+/** A pipeline step changes state: starts (each loop round, each attempt), ends, is retried. */
+export const pipelineStepEventSchema = z.object({
+  ...base,
+  type: z.literal("pipeline-step"),
+  path: z.string(),
+  status: pipelineStepStatusSchema,
+  /** Loops: the round (1-based). */
+  iteration: z.int().min(1).optional(),
+  /** Retries: the attempt (1-based), the wait before the next one and why. */
+  attempt: z.int().min(1).optional(),
+  delayMs: z.int().min(0).optional(),
+  error: z.string().optional(),
+  /** Branches: the case taken (its index; `else` = -1), or none (`skipped`). */
+  taken: z.int().min(-1).optional(),
+  /** Agent steps: the structured output, once done. */
+  output: z.unknown().optional(),
 });
 
 export const toolInputDeltaEventSchema = z.object({
@@ -105,6 +160,8 @@ export const runEventSchema = z.discriminatedUnion("type", [
   textDeltaEventSchema,
   planEventSchema,
   stepEventSchema,
+  pipelineEventSchema,
+  pipelineStepEventSchema,
   toolInputDeltaEventSchema,
   toolCallEventSchema,
   toolResultEventSchema,

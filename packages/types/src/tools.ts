@@ -84,6 +84,8 @@ export const readDocumentSuccessSchema = z.object({
   blocks: z.array(documentBlockSchema),
   totalBlocks: z.int().min(0),
   nextFromBlock: z.int().min(0).nullable(),
+  /** When blocks remain after this page: how many, and how to read them (for the model, in words). */
+  notice: z.string().optional(),
 });
 export const readDocumentOutputSchema = withFailure(readDocumentSuccessSchema);
 export type ReadDocumentOutput = z.infer<typeof readDocumentOutputSchema>;
@@ -136,12 +138,21 @@ export type FindTextOutput = z.infer<typeof findTextOutputSchema>;
 
 // insertBlocks
 
+// Positions are sent to every model provider as JSON Schema: the discriminator is a one-value
+// enum rather than a literal (JSON Schema `enum`, not `const`, which Gemini's schema subset
+// lacks). It accepts the same values.
+const at = <T extends string>(value: T) => z.enum([value]);
+const endPosition = z.object({ at: at("end") });
+const startPosition = z.object({ at: at("start") });
+const afterPosition = z.object({ at: at("after"), blockId: blockIdSchema });
+const beforePosition = z.object({ at: at("before"), blockId: blockIdSchema });
+
 export const blockPositionSchema = z.discriminatedUnion("at", [
-  z.object({ at: z.literal("end") }),
-  z.object({ at: z.literal("start") }),
-  z.object({ at: z.literal("after"), blockId: blockIdSchema }),
-  z.object({ at: z.literal("before"), blockId: blockIdSchema }),
-  z.object({ at: z.literal("selection") }),
+  endPosition,
+  startPosition,
+  afterPosition,
+  beforePosition,
+  z.object({ at: at("selection") }),
 ]);
 export type BlockPosition = z.infer<typeof blockPositionSchema>;
 
@@ -203,12 +214,7 @@ export type DeleteBlocksOutput = z.infer<typeof deleteBlocksOutputSchema>;
 
 export const moveBlockInputSchema = z.object({
   blockId: blockIdSchema,
-  position: z.discriminatedUnion("at", [
-    z.object({ at: z.literal("end") }),
-    z.object({ at: z.literal("start") }),
-    z.object({ at: z.literal("after"), blockId: blockIdSchema }),
-    z.object({ at: z.literal("before"), blockId: blockIdSchema }),
-  ]),
+  position: z.discriminatedUnion("at", [endPosition, startPosition, afterPosition, beforePosition]),
 });
 export type MoveBlockInput = z.infer<typeof moveBlockInputSchema>;
 export const moveBlockOutputSchema = withFailure(writeSuccessSchema);

@@ -35,7 +35,8 @@ beforeAll(async () => {
     userId: "owner",
     prompt: "summarize",
     model: "offline",
-    status: "finished",
+    status: "limit" as const,
+    conversation: [{ role: "user", content: "secret" }],
   };
   await db.insert(schema.runs).values([
     { ...run, id: OLD, createdAt: daysAgo(40), finishedAt: daysAgo(40) },
@@ -99,8 +100,11 @@ describe("retention sweep", () => {
     // The run itself stays for History, marked as having no log any more.
     const [old] = await db.select().from(schema.runs).where(eq(schema.runs.id, OLD));
     expect(old?.logsPurgedAt).toBeInstanceOf(Date);
+    // The conversation kept for Continue goes with the log: it holds what the tools read.
+    expect(old?.conversation).toBeNull();
     const [recent] = await db.select().from(schema.runs).where(eq(schema.runs.id, RECENT));
     expect(recent?.logsPurgedAt).toBeNull();
+    expect(recent?.conversation).toEqual([{ role: "user", content: "secret" }]);
   });
 
   it("purges the world's runs from before the cutoff, also those with no row of ours, and keeps recent ones", () => {

@@ -75,7 +75,8 @@ async function claimExpiredRuns(cutoff: Date, now: Date): Promise<string[]> {
   // two instances both picked is returned to one of them only.
   const rows = await db
     .update(runs)
-    .set({ logsPurgedAt: now })
+    // The conversation kept for Continue holds what the tools read: it goes with the log.
+    .set({ logsPurgedAt: now, conversation: null })
     .where(and(expired, inArray(runs.id, db.select({ id: runs.id }).from(runs).where(expired).limit(BATCH))))
     .returning({ id: runs.id });
   return rows.map((row) => row.id);

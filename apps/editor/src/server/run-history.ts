@@ -54,6 +54,7 @@ export async function recordRunOutcome(runId: string, outcome: unknown): Promise
       toolCalls: ended?.toolCalls ?? 0,
       inputTokens: ended?.usage?.inputTokens ?? 0,
       outputTokens: ended?.usage?.outputTokens ?? 0,
+      conversation: ended?.conversation ?? null,
       finishedAt: row.finishedAt ?? new Date(),
     })
     .where(eq(runs.id, runId));

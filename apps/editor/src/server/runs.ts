@@ -1,3 +1,4 @@
+import type { RunStatus } from "@coauthor/types";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db";
 import { hookTokenUses, runs } from "./db/schema";
@@ -10,7 +11,7 @@ export async function findRun(runId: string) {
 }
 
 /** Marks a running run ended with `status` (the first end recorded wins). */
-export async function finishRun(runId: string, status: string) {
+export async function finishRun(runId: string, status: Exclude<RunStatus, "running">) {
   const db = await getDb();
   await db
     .update(runs)

@@ -5,16 +5,26 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
+import { offlineOutput, pipelineAgentOf } from "./offline-pipeline.ts";
 import {
   blocksFromMarkdown,
   describeBlocks,
   EMIT_TIME_WORD,
+  isContinuePrompt,
   nextOfflineStepTurn,
   offlinePlan,
   offlineReflection,
+  offlineWrapUp,
+  readSoFar,
   type SeenToolResult,
 } from "./offline-script.ts";
-import { CURRENT_STEP_MARKER, PLAN_OUTPUT_NAME, STEP_TOOLS_MARKER } from "./prompt-markers.ts";
+import {
+  AGENT_OUTPUT_NAME,
+  CURRENT_STEP_MARKER,
+  PLAN_OUTPUT_NAME,
+  STEP_TOOLS_MARKER,
+  WRAP_UP_MARKER,
+} from "./prompt-markers.ts";
 
 export const OFFLINE_MODEL_ID = "offline";
 const STREAMED_INPUT_TOOLS = new Set(["insertBlocks", "replaceBlock"]);
@@ -25,7 +35,12 @@ export const OFFLINE_MODEL_LABEL = "Offline demo model";
 export const DOCUMENT_CONTEXT_OPEN = "<document>";
 export const DOCUMENT_CONTEXT_CLOSE = "</document>";
 
-function lastUserText(prompt: LanguageModelV4Prompt): { text: string; index: number } {
+/**
+ * The writer's task: their last message, or, when that only says to continue (the panel's
+ * Continue), the task before it — whose tool results, all of them, the model has seen since.
+ */
+function taskText(prompt: LanguageModelV4Prompt): { text: string; index: number } {
+  let found = { text: "", index: -1 };
   for (let i = prompt.length - 1; i >= 0; i--) {
     const message = prompt[i];
     if (message?.role !== "user") continue;
@@ -33,9 +48,20 @@ function lastUserText(prompt: LanguageModelV4Prompt): { text: string; index: num
       .map((part) => (part.type === "text" ? part.text : ""))
       .join("")
       .trim();
-    return { text, index: i };
+    if (found.index === -1) found = { text, index: i };
+    if (!isContinuePrompt(text)) return { text, index: i };
   }
-  return { text: "", index: -1 };
+  return found;
+}
+
+/** The system prompt's text (the offline model reads the workflow's markers there). */
+function systemText(prompt: LanguageModelV4Prompt): string {
+  return prompt.map((message) => (message.role === "system" ? message.content : "")).join("\n");
+}
+
+/** Whether the workflow asks for the run's last words (its system prompt says the run ends). */
+function wrappingUp(prompt: LanguageModelV4Prompt): boolean {
+  return prompt.some((message) => message.role === "system" && message.content.includes(WRAP_UP_MARKER));
 }
 
 function toolResultsAfter(prompt: LanguageModelV4Prompt, index: number): SeenToolResult[] {
@@ -112,19 +138,39 @@ function usage(input: number, output: number): LanguageModelV4Usage {
  */
 export function createOfflineModel(options: { wordDelayMs: number }): LanguageModelV4 {
   function plan(call: LanguageModelV4CallOptions) {
-    const { text, index } = lastUserText(call.prompt);
-    const hasTools = (call.tools?.length ?? 0) > 0;
-    if (!hasTools) {
-      return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
+    const { text, index } = taskText(call.prompt);
+    if (wrappingUp(call.prompt)) {
+      return { text: offlineWrapUp(text, toolResultsAfter(call.prompt, index)), toolCall: undefined };
     }
     const seen = toolResultsAfter(call.prompt, index);
+    const agent = pipelineAgentOf(systemText(call.prompt));
     if (call.responseFormat?.type === "json") {
-      // Planner and reflection calls ask for JSON (AI SDK structured output).
+      // Planner, reflection and pipeline agents' outputs ask for JSON (AI SDK structured output).
+      const name = call.responseFormat.name;
       const answer =
-        call.responseFormat.name === PLAN_OUTPUT_NAME ? offlinePlan(text) : offlineReflection(text, seen);
+        name === AGENT_OUTPUT_NAME
+          ? offlineOutput(call.responseFormat.schema, agent?.agent ?? "agent", agent?.round ?? 1)
+          : name === PLAN_OUTPUT_NAME
+            ? offlinePlan(text)
+            : offlineReflection(text, seen);
       return { text: JSON.stringify(answer), toolCall: undefined };
     }
+    const available = new Set((call.tools ?? []).map((tool) => tool.name));
+    if (available.size === 0) {
+      return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
+    }
     const turn = nextOfflineStepTurn(text, seen, currentStep(call.prompt));
+    if (turn.toolCall && !available.has(turn.toolCall.toolName)) {
+      // A pipeline agent that may not make this edit (a critic): it reads the document and reports.
+      if (!seen.some((result) => result.toolName === "readDocument") && available.has("readDocument")) {
+        return {
+          text: "Reading the document.",
+          toolCall: { toolName: "readDocument", input: {} },
+          toolCallId: `offline_call_${seen.length + 1}`,
+        };
+      }
+      return { text: `Reviewed: ${describeBlocks(readSoFar(seen).blocks)}` };
+    }
     return { ...turn, toolCallId: `offline_call_${seen.length + 1}` };
   }
 

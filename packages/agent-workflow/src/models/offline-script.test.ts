@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextOfflineTurn, type SeenToolResult } from "./offline-script.ts";
+import { nextOfflineTurn, offlineWrapUp, type SeenToolResult } from "./offline-script.ts";
 
 const read = (blocks: { id: string; type: string; markdown: string }[]) => ({
   toolName: "readDocument",
@@ -40,6 +40,41 @@ describe("offline model script", () => {
       ]),
     ]);
     expect(turn.toolCall).toEqual({ toolName: "deleteBlocks", input: { blockIds: ["a"] } });
+  });
+
+  it("pages through a long document before deleting, and deletes the matches of every page", () => {
+    const prompt = 'delete paragraphs containing "old"';
+    const page = (from: number, next: number | null) => ({
+      toolName: "readDocument",
+      output: {
+        ok: true,
+        blocks: [0, 1].map((i) => ({ id: `p${from + i}`, type: "paragraph", markdown: `old ${from + i}` })),
+        totalBlocks: 6,
+        nextFromBlock: next,
+      },
+    });
+    expect(nextOfflineTurn(prompt, [page(0, 2)]).toolCall).toEqual({
+      toolName: "readDocument",
+      input: { fromBlock: 2 },
+    });
+    expect(nextOfflineTurn(prompt, [page(0, 2), page(2, 4)]).toolCall?.input).toEqual({ fromBlock: 4 });
+    expect(nextOfflineTurn(prompt, [page(0, 2), page(2, 4), page(4, null)]).toolCall).toEqual({
+      toolName: "deleteBlocks",
+      input: { blockIds: ["p0", "p1", "p2", "p3", "p4", "p5"] },
+    });
+  });
+
+  it("goes on counting after calls that were never run, and says what is left when the run ends", () => {
+    const notRun = {
+      toolName: "insertBlocks",
+      output: { ok: false, code: "not-run", message: "time is up" },
+    };
+    const seen = [ok("insertBlocks"), ok("insertBlocks"), notRun];
+    expect(nextOfflineTurn("count to 5", seen).toolCall?.input).toEqual({
+      markdown: "3",
+      position: { at: "end" },
+    });
+    expect(offlineWrapUp("count to 5", seen)).toBe("I added the numbers 1 to 2 of 5; 3 are left.");
   });
 
   it("counts with one insert per number and text between calls", () => {

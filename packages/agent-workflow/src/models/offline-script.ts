@@ -38,6 +38,34 @@ function blocksOf(output: unknown): Block[] {
   );
 }
 
+/**
+ * The document as read so far: the blocks of every `readDocument` page seen, in order, and the
+ * call that reads the next page while the last page says more remain (a model pages through the
+ * whole document before acting on it, as the tool's notice tells it to).
+ */
+export function readSoFar(seen: SeenToolResult[]): { blocks: Block[]; readOn?: ScriptedToolCall } {
+  const pages = seen.filter((result) => result.toolName === "readDocument");
+  const byId = new Map<string, Block>();
+  for (const page of pages) for (const block of blocksOf(page.output)) byId.set(block.id, block);
+  const last = pages.at(-1)?.output;
+  const next =
+    typeof last === "object" && last !== null && "nextFromBlock" in last ? last.nextFromBlock : null;
+  const readOn =
+    typeof next === "number" ? { toolName: "readDocument", input: { fromBlock: next } } : undefined;
+  return { blocks: [...byId.values()], readOn };
+}
+
+/** Results of calls the run never made (a limit, its time): as if the model had not asked. */
+function notRun(result: SeenToolResult): boolean {
+  const output = result.output;
+  return (
+    typeof output === "object" &&
+    output !== null &&
+    "code" in output &&
+    (output.code === "not-run" || output.code === "run-limit" || output.code === "too-many-tool-calls")
+  );
+}
+
 function failed(output: unknown): string | undefined {
   if (typeof output === "object" && output !== null && "ok" in output && output.ok === false) {
     const message = "message" in output ? String(output.message) : "unknown error";
@@ -83,7 +111,8 @@ export function blocksFromMarkdown(markdown: string): Block[] {
 const firstSentence = (text: string) => (text.match(/^.*?[.!?](\s|$)/)?.[0] ?? text).trim();
 
 /** The next turn for `prompt`, given the tool results seen since it was asked. */
-export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): ScriptedTurn {
+export function nextOfflineTurn(prompt: string, allSeen: SeenToolResult[]): ScriptedTurn {
+  const seen = allSeen.filter((result) => !notRun(result));
   const last = seen.at(-1);
   const lastError = last ? failed(last.output) : undefined;
   const quoted = (re: RegExp) => prompt.match(re);
@@ -117,7 +146,9 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
     if (!last)
       return { text: "Reading the document first.", toolCall: { toolName: "readDocument", input: {} } };
     if (last.toolName === "readDocument") {
-      const ids = blocksOf(last.output)
+      const { blocks, readOn } = readSoFar(seen);
+      if (readOn) return { text: "Reading on.", toolCall: readOn };
+      const ids = blocks
         .filter((b) => b.type === "paragraph" && b.markdown.includes(needle))
         .map((b) => b.id);
       if (ids.length === 0) return { text: `No paragraph contains "${needle}".` };
@@ -128,9 +159,9 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
     }
     return { text: lastError ? `Nothing deleted: ${lastError}` : "Done: those paragraphs are gone." };
   }
-  const count = quoted(/^\s*count\s+to\s+(\d{1,4})\b/i);
+  const count = quoted(COUNT_PROMPT);
   if (count) {
-    const target = Math.min(Number(count[1]), 1000);
+    const target = countTarget(count);
     const done = seen.length;
     if (lastError) return { text: `I stopped at ${done - 1}: ${lastError}` };
     if (done < target) {
@@ -164,7 +195,9 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
         toolCall: { toolName: "readDocument", input: {} },
       };
     if (last.toolName === "readDocument") {
-      const sentences = blocksOf(last.output)
+      const { blocks, readOn } = readSoFar(seen);
+      if (readOn) return { text: "Reading on.", toolCall: readOn };
+      const sentences = blocks
         .filter((b) => b.type === "paragraph" && plainText(b.markdown))
         .map((b) => firstSentence(plainText(b.markdown)));
       const body = sentences.length > 0 ? sentences.join("\n\n") : "The document has no paragraphs yet.";
@@ -175,7 +208,33 @@ export function nextOfflineTurn(prompt: string, seen: SeenToolResult[]): Scripte
     };
   }
   if (!last) return { text: "Let me read the document.", toolCall: { toolName: "readDocument", input: {} } };
-  return { text: `${describeBlocks(blocksOf(last.output))} I did not change anything.` };
+  const { blocks, readOn } = readSoFar(seen);
+  if (readOn) return { text: "Reading on.", toolCall: readOn };
+  return { text: `${describeBlocks(blocks)} I did not change anything.` };
+}
+
+const COUNT_PROMPT = /^\s*count\s+to\s+(\d{1,4})\b/i;
+const countTarget = (match: RegExpMatchArray) => Math.min(Number(match[1]), 1000);
+
+/**
+ * The offline model's last words when a run ends before its work is done (a limit, its time):
+ * what it did and what is left, in a sentence.
+ */
+export function offlineWrapUp(prompt: string, allSeen: SeenToolResult[]): string {
+  const seen = allSeen.filter((result) => !notRun(result));
+  const count = prompt.match(COUNT_PROMPT);
+  if (count) {
+    const target = countTarget(count);
+    const done = seen.filter((result) => !failed(result.output)).length;
+    return `I added the numbers 1 to ${done} of ${target}; ${target - done} ${target - done === 1 ? "is" : "are"} left.`;
+  }
+  const calls = seen.length;
+  return `I made ${calls} ${calls === 1 ? "edit or read" : "edits and reads"} for "${prompt}", and the task is not finished yet.`;
+}
+
+/** Whether `prompt` asks to go on with the task before it (the panel's Continue). */
+export function isContinuePrompt(prompt: string): boolean {
+  return /^\s*continue\b/i.test(prompt);
 }
 
 /** A plan as the offline planner answers it (the JSON shape the workflow parses). */

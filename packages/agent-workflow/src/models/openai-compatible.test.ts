@@ -159,21 +159,22 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(last(events)).toMatchObject({
       type: "error",
       code: "model-error",
-      message: "model provider answered HTTP 500: boom (gave up after 3 attempts)",
+      message: "The model call failed: model provider answered HTTP 500: boom (gave up after 3 attempts).",
       recoverable: false,
     });
     expect(outcome).toMatchObject({ status: "error", code: "model-error" });
     expect(ms).toBeLessThan(5_000);
   });
 
-  it("does not retry a 401 and ends with a model-error naming the status", async () => {
+  it("does not retry a 401 and ends with model-auth, saying the key was refused", async () => {
     server.enqueue({ kind: "error", status: 401, message: "Incorrect API key provided" });
     const { events, ms } = await runToEnd();
     expect(server.requests).toHaveLength(1);
     expect(last(events)).toMatchObject({
       type: "error",
-      code: "model-error",
-      message: "model provider answered HTTP 401: Incorrect API key provided",
+      code: "model-auth",
+      message:
+        "The model provider did not accept this server's API key; ask whoever runs Coauthor to check it.",
       recoverable: false,
     });
     expect(ms).toBeLessThan(5_000);
@@ -194,7 +195,7 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(last(events)).toMatchObject({
       type: "error",
       code: "model-error",
-      message: 'model provider sent a malformed stream chunk: "{not json"',
+      message: 'The model call failed: model provider sent a malformed stream chunk: "{not json".',
       recoverable: false,
     });
     expect(outcome).toMatchObject({ status: "error", usage: { inputTokens: 0, outputTokens: 0 } });
@@ -209,7 +210,7 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(last(events)).toMatchObject({ type: "error", code: "model-error", recoverable: false });
     const error = last(events);
     expect(error?.type === "error" && error.message).toMatch(
-      /^model provider connection lost mid-response: /,
+      /^The model call failed: model provider connection lost mid-response: /,
     );
     expect(ms).toBeLessThan(5_000);
   });

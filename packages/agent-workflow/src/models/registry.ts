@@ -6,6 +6,7 @@ import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ModelInfo } from "@coauthor/types";
 import { createGateway } from "ai";
 import { agentEnv } from "../env.ts";
+import { fetchWithGoogleRetryDelay } from "./google-retry-delay.ts";
 import { createOfflineModel, OFFLINE_MODEL_ID, OFFLINE_MODEL_LABEL } from "./offline-model.ts";
 
 interface ModelEntry extends ModelInfo {
@@ -32,7 +33,7 @@ function configuredModels(): ModelEntry[] {
   const env = agentEnv();
   const models: ModelEntry[] = [];
   if (env.OPENAI_API_KEY) {
-    const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY });
+    const openai = createOpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL });
     models.push({
       id: `openai:${env.OPENAI_MODEL}`,
       label: `OpenAI ${env.OPENAI_MODEL}`,
@@ -41,7 +42,7 @@ function configuredModels(): ModelEntry[] {
     });
   }
   if (env.ANTHROPIC_API_KEY) {
-    const anthropic = createAnthropic({ apiKey: env.ANTHROPIC_API_KEY });
+    const anthropic = createAnthropic({ apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL });
     models.push({
       id: `anthropic:${env.ANTHROPIC_MODEL}`,
       label: `Anthropic ${env.ANTHROPIC_MODEL}`,
@@ -50,7 +51,11 @@ function configuredModels(): ModelEntry[] {
     });
   }
   if (env.GOOGLE_GENERATIVE_AI_API_KEY) {
-    const google = createGoogleGenerativeAI({ apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY });
+    const google = createGoogleGenerativeAI({
+      apiKey: env.GOOGLE_GENERATIVE_AI_API_KEY,
+      baseURL: env.GOOGLE_GENERATIVE_AI_BASE_URL,
+      fetch: fetchWithGoogleRetryDelay,
+    });
     models.push({
       id: `google:${env.GOOGLE_MODEL}`,
       label: `Google ${env.GOOGLE_MODEL}`,

@@ -14,7 +14,7 @@ export interface CallUsage {
   outputTokens: number;
 }
 
-interface ModelCall {
+export interface ModelCall {
   modelId: string;
   system: string;
   messages: ModelMessage[];
@@ -46,7 +46,7 @@ function describeFailure(error: unknown): string {
  * a `failure` saying why there is none (an unparseable answer, a failed call).
  * Stop and the run time limit end the run, so those rethrow.
  */
-async function structuredCall<T>(
+export async function structuredCall<T>(
   call: ModelCall,
   request: { system: string; schema: z.ZodType<T>; name: string; maxRetries: number; what: string },
 ): Promise<{ output?: T; usage: CallUsage; failure?: string }> {
@@ -97,6 +97,8 @@ const REFLECT_SYSTEM = [
   "You review the progress of Coauthor, an AI coauthor editing the user's document, after one step of its plan.",
   'Answer with JSON: {"decision": "continue"} to go on with the plan, {"decision": "done"} when the request is',
   'fulfilled, or {"decision": "adjust", "steps": [...]} with the steps that remain when the plan must change.',
+  "Judge the request against the whole document: when a readDocument result says blocks remain, that part was",
+  'not read, and a task over "the document" is not done until it has been read and handled too.',
 ].join("\n");
 
 /**

@@ -32,6 +32,8 @@ const applies: ToolCase[] = [
       ok: true,
       totalBlocks: 5,
       nextFromBlock: 3,
+      notice:
+        "This is only part of the document: blocks 2 to 3 of 5. 2 more blocks are not shown. Call readDocument with fromBlock: 3 to read on before you act on or report about the whole document.",
       blocks: [
         { id: i[1] ?? "", type: "paragraph", markdown: "First paragraph with **bold** text." },
         { id: i[2] ?? "", type: "bullet-list", markdown: "- one\n- two", items: items(i[2]) },

@@ -34,6 +34,15 @@ function $describe(node: LexicalNode, markdown: (block: LexicalNode) => string):
   return block;
 }
 
+/**
+ * What a page that is not the last one says, in words a model cannot miss: a model that acts on
+ * "the document" after one page acts on part of it (and reports the whole as done).
+ */
+function pageNotice(from: number, end: number, total: number): string {
+  const left = total - end;
+  return `This is only part of the document: blocks ${from + 1} to ${end} of ${total}. ${left} more ${left === 1 ? "block is" : "blocks are"} not shown. Call readDocument with fromBlock: ${end} to read on before you act on or report about the whole document.`;
+}
+
 /** Reads a page of top-level blocks (ids, types, Markdown), bounded by block count and characters. */
 export function readDocument(editor: LexicalEditor, input: ReadDocumentInput): ReadDocumentOutput {
   return editor.read((): ReadDocumentOutput => {
@@ -67,6 +76,13 @@ export function readDocument(editor: LexicalEditor, input: ReadDocumentInput): R
       blocks.push(block);
     }
     const end = fromBlock + blocks.length;
-    return { ok: true, blocks, totalBlocks, nextFromBlock: end < totalBlocks ? end : null };
+    if (end >= totalBlocks) return { ok: true, blocks, totalBlocks, nextFromBlock: null };
+    return {
+      ok: true,
+      blocks,
+      totalBlocks,
+      nextFromBlock: end,
+      notice: pageNotice(fromBlock, end, totalBlocks),
+    };
   });
 }

@@ -3,7 +3,7 @@
 import type { RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useState } from "react";
-import { describeStatus } from "./conversation";
+import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
@@ -50,6 +50,7 @@ export function AssistantPanel({
     },
   });
   const statusText = describeStatus(run.status);
+  const continueRunId = canEdit ? continuableRun(run.status) : null;
 
   const submit = (event?: { preventDefault: () => void }) => {
     event?.preventDefault();
@@ -60,6 +61,14 @@ export function AssistantPanel({
     plan.clear();
     setShowHistory(false);
     void run.send({ prompt: text, mode, model: model || undefined, selection: readSelectionContext(editor) });
+  };
+
+  /** Picks up the run that stopped early, with its whole conversation, in a new run. */
+  const continueRun = (runId: string) => {
+    review.dismiss();
+    plan.clear();
+    setShowHistory(false);
+    void run.send({ prompt: "Continue.", mode: "agent", model: model || undefined, continueRunId: runId });
   };
 
   return (
@@ -159,6 +168,16 @@ export function AssistantPanel({
                 onClick={run.stop}
               >
                 Stop
+              </button>
+            ) : null}
+            {continueRunId && !run.isRunning ? (
+              <button
+                type="button"
+                className="button"
+                data-testid="assistant-continue"
+                onClick={() => continueRun(continueRunId)}
+              >
+                Continue
               </button>
             ) : null}
             <button

@@ -1,4 +1,4 @@
-import type { ChatMessage, RunMode } from "@coauthor/types";
+import { type ChatMessage, CONTINUABLE_STATUSES, type RunMode } from "@coauthor/types";
 import type { RunOutcome } from "./run-client";
 
 /** One line of the assistant conversation. Text is always rendered as plain text. */
@@ -67,7 +67,14 @@ export function toHistory(items: ConversationItem[]): ChatMessage[] {
 export type RunStatus =
   | { phase: "idle" }
   | { phase: "running"; mode: RunMode }
-  | { phase: "ended"; outcome: RunOutcome };
+  /** `runId`: the run that ended (agent runs), which Continue picks up when it stopped early. */
+  | { phase: "ended"; outcome: RunOutcome; runId?: string | null };
+
+/** The run a Continue would pick up: one that stopped at a limit or by its time limit. */
+export function continuableRun(status: RunStatus): string | null {
+  if (status.phase !== "ended" || !status.runId) return null;
+  return CONTINUABLE_STATUSES.includes(status.outcome.status) ? status.runId : null;
+}
 
 /** The text of the status line. */
 export function describeStatus(status: RunStatus): string {
@@ -81,8 +88,10 @@ export function describeStatus(status: RunStatus): string {
       return "Done";
     case "cancelled":
       return "Stopped";
+    case "limit":
+      return outcome.summary ?? "Stopped at a limit";
     case "timeout":
-      return "Timed out";
+      return outcome.summary ?? "Stopped at the run time limit";
     case "failed":
       return `Failed: ${outcome.reason}`;
   }

@@ -1,4 +1,4 @@
-import type { ChatMessage, RunEvent, RunEventOf } from "@coauthor/types";
+import type { ChatMessage, FinishStatus, RunEvent, RunEventOf } from "@coauthor/types";
 import { z } from "zod";
 
 // Generic run transport: the HTTP calls of a run (start, cancel, tool results, the active run,
@@ -12,12 +12,12 @@ export interface RunRequest {
   messages: ChatMessage[];
   model?: string;
   selection?: { text: string; blockIds: string[] };
+  /** Continue this earlier run (stopped at a limit or by its time limit) instead of starting afresh. */
+  continueRunId?: string;
 }
 
 /** How a run ended, as the panel reports it. */
-export type RunOutcome =
-  | { status: "done" | "cancelled" | "timeout"; summary?: string }
-  | { status: "failed"; reason: string };
+export type RunOutcome = { status: FinishStatus; summary?: string } | { status: "failed"; reason: string };
 
 /** Runs one tool call locally and returns the result to post back (must not throw for bad input). */
 export type ToolExecutor = (call: RunEventOf<"tool-call">) => Promise<unknown>;

@@ -19,6 +19,10 @@ function describe(event: RunEvent): string {
       return `${event.goal} — ${event.steps.map((s) => s.description).join(" · ")}`;
     case "step":
       return `${event.stepId} ${event.status}${event.description ? `: ${event.description}` : ""}`;
+    case "pipeline":
+      return `${event.name}: ${event.nodes.length} steps`;
+    case "pipeline-step":
+      return `${event.path} ${event.status}${event.iteration ? ` (round ${event.iteration})` : ""}${event.attempt ? ` (attempt ${event.attempt})` : ""}${event.error ? `: ${event.error}` : ""}`;
     case "tool-input-delta":
       return `${event.toolName} ${event.delta}`;
     case "tool-call":

@@ -35,6 +35,7 @@ export interface SendOptions {
   mode: RunMode;
   model?: string;
   selection?: RunRequest["selection"];
+  continueRunId?: string;
 }
 
 let sequence = 0;
@@ -134,14 +135,14 @@ export function useAgentRun({
       if (outcome.status !== "failed" && outcome.summary && !sawText) {
         dispatch({ type: "assistant-delta", id: nextId("summary"), delta: outcome.summary });
       }
-      setStatus({ phase: "ended", outcome });
+      setStatus({ phase: "ended", outcome, runId: run.runId });
       setAgentActive(mode, false);
     },
     [setAgentActive],
   );
 
   const send = useCallback(
-    async ({ prompt, mode, model, selection }: SendOptions) => {
+    async ({ prompt, mode, model, selection, continueRunId }: SendOptions) => {
       const previous = active.current;
       if (previous) abortRun(previous);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
@@ -152,6 +153,7 @@ export function useAgentRun({
         messages: toHistory(itemsRef.current),
         model,
         selection,
+        continueRunId,
       };
       dispatch({ type: "user", id: nextId("user"), text: prompt });
       setStatus({ phase: "running", mode });

@@ -7,6 +7,7 @@ import { AssistantPanel } from "@/components/assistant/assistant-panel";
 import { DocumentEditor } from "@/components/editor/document-editor";
 import { describeSyncState, type SyncState } from "@/components/editor/sync-state";
 import { useTRPC } from "@/trpc/react";
+import { DamagedNotice } from "./damaged-notice";
 import { DocumentTitle } from "./document-title";
 import { ShareDialog } from "./share-dialog";
 import "./sharing.css";
@@ -74,6 +75,9 @@ export function DocumentWorkspace({
         ) : null}
       </header>
       {sharing ? <ShareDialog documentId={data.id} onClose={() => setSharing(false)} /> : null}
+      {syncState === "damaged" ? (
+        <DamagedNotice documentId={data.id} isOwner={data.role === "owner"} />
+      ) : null}
       <DocumentEditor
         key={data.id}
         documentId={data.id}

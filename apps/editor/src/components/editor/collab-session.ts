@@ -1,5 +1,5 @@
 import { type BoundDocumentEditor, bindMirroredEditor, YJS_ROOT_NAME } from "@coauthor/tools";
-import { COLLAB_PATH } from "@coauthor/types";
+import { COLLAB_PATH, DOCUMENT_DAMAGED } from "@coauthor/types";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import type { Provider } from "@lexical/yjs";
 import type { LexicalEditor } from "lexical";
@@ -74,6 +74,11 @@ export class CollabSession {
       document: this.doc,
       // Authentication is the session cookie the socket carries; the token is only the protocol's formality.
       token: "session-cookie",
+    });
+    // A damaged document fails the same way on every attempt: stop here (the page shows the notice;
+    // after a restore it reloads), rather than reconnect to it again and again.
+    this.provider.on("authenticationFailed", ({ reason }: { reason: string }) => {
+      if (reason === DOCUMENT_DAMAGED) this.socket.disconnect();
     });
     // Before the page's binding exists, so both start from the same empty document.
     this.agent = bindMirroredEditor(this.doc, AGENT_ORIGIN);

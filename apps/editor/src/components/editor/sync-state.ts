@@ -1,11 +1,11 @@
-import { ACCESS_CHANGED } from "@coauthor/types";
+import { ACCESS_CHANGED, DOCUMENT_DAMAGED } from "@coauthor/types";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
 
 /**
  * What the save indicator says, from the sync socket: every edit is a small Yjs update sent at
  * once; it is "synced" when the server has acknowledged all of them.
  */
-export type SyncState = "connecting" | "synced" | "syncing" | "offline" | "refused";
+export type SyncState = "connecting" | "synced" | "syncing" | "offline" | "refused" | "damaged";
 
 /**
  * Close codes the sync server sends when it will not serve the document: Hocuspocus' reset
@@ -19,7 +19,9 @@ export function syncStateOf(
   status: string,
   everSynced: boolean,
   refused = false,
+  damaged = false,
 ): SyncState {
+  if (damaged) return "damaged";
   if (refused) return "refused";
   if (status !== "connected") return everSynced || status === "disconnected" ? "offline" : "connecting";
   if (!provider.isSynced) return everSynced ? "syncing" : "connecting";
@@ -35,9 +37,15 @@ export function watchSyncState(
   let everSynced = false;
   // The server closed the socket with a refusal; cleared by the next successful sync.
   let refused = false;
+  // The server refused the document because its stored state does not load (the session stops retrying).
+  let damaged = false;
   const report = () => {
     everSynced ||= provider.isSynced;
-    onChange(syncStateOf(provider, status, everSynced, refused));
+    onChange(syncStateOf(provider, status, everSynced, refused, damaged));
+  };
+  const onDenied = ({ reason }: { reason: string }) => {
+    if (reason === DOCUMENT_DAMAGED) damaged = true;
+    report();
   };
   const onClose = ({ event }: { event: { code: number; reason?: string } }) => {
     if (REFUSALS.has(event.code) || event.reason === ACCESS_CHANGED) refused = true;
@@ -54,12 +62,14 @@ export function watchSyncState(
   provider.on("status", onStatus);
   provider.on("synced", onSynced);
   provider.on("close", onClose);
+  provider.on("authenticationFailed", onDenied);
   provider.on("unsyncedChanges", report);
   report();
   return () => {
     provider.off("status", onStatus);
     provider.off("synced", onSynced);
     provider.off("close", onClose);
+    provider.off("authenticationFailed", onDenied);
     provider.off("unsyncedChanges", report);
   };
 }
@@ -77,5 +87,7 @@ export function describeSyncState(state: SyncState): string {
       return "Offline — your changes are kept";
     case "refused":
       return "Closed: you no longer have access to this document, or it could not be loaded — reload to try again";
+    case "damaged":
+      return "Not loaded: this document is damaged";
   }
 }

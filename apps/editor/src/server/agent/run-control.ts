@@ -1,5 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun } from "@coauthor/agent-workflow/server";
+import { abortRun, disarmRun, forgetRun } from "@coauthor/agent-workflow/server";
+import { finishStatusSchema, type RunStatus } from "@coauthor/types";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
 import { forgetRunState } from "@/server/agent/agent-store";
@@ -21,10 +22,10 @@ export async function cancelAgentRun(runId: string, reason: string): Promise<voi
   abortRun(runId, reason);
 }
 
-/** How an ended workflow run went: its stored status and return value (`null` while it still runs). */
-async function runEnd(
-  runId: string,
-): Promise<{ status: "finished" | "failed" | "cancelled"; outcome: unknown } | null> {
+type EndedStatus = Exclude<RunStatus, "running">;
+
+/** How an ended workflow run went: its status and return value (`null` while it still runs). */
+async function runEnd(runId: string): Promise<{ status: EndedStatus; outcome: unknown } | null> {
   const run = getRun(runId);
   let status: string;
   try {
@@ -37,11 +38,16 @@ async function runEnd(
   if (status === "cancelled" || status === "failed") return { status, outcome: undefined };
   if (status !== "completed") return null;
   const outcome: unknown = await run.returnValue;
-  if (typeof outcome === "object" && outcome !== null && "status" in outcome) {
-    if (outcome.status === "error") return { status: "failed", outcome };
-    if (outcome.status === "cancelled") return { status: "cancelled", outcome };
-  }
-  return { status: "finished", outcome };
+  return { status: statusOfOutcome(outcome), outcome };
+}
+
+/** The run status a workflow's return value reports (`error` is a failure). */
+function statusOfOutcome(outcome: unknown): EndedStatus {
+  const reported =
+    typeof outcome === "object" && outcome !== null && "status" in outcome ? outcome.status : undefined;
+  if (reported === "error") return "failed";
+  const parsed = finishStatusSchema.safeParse(reported);
+  return parsed.success ? parsed.data : "failed";
 }
 
 const RECORDING = Symbol.for("coauthor.recording-run-ends");
@@ -71,6 +77,9 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     await finishRun(runId, end.status);
     await recordRunOutcome(runId, end.outcome);
     await forgetRunState([runId]);
+    // What this process kept for the run (its last step may have run on another instance).
+    disarmRun(runId);
+    forgetRun(runId);
     return true;
   })();
   recording.set(runId, attempt);

@@ -11,7 +11,8 @@ process.env.COAUTHOR_DATA_DIR = dataDir;
 const { getDb } = await import("@/server/db");
 const { documents, users } = await import("@/server/db/schema");
 const { appendUpdate } = await import("./update-log");
-const { DocumentDamagedError, readDocument } = await import("./document-content");
+const { readDocument } = await import("./document-content");
+const { DocumentDamagedError } = await import("./document-health");
 
 beforeAll(async () => {
   const db = await getDb();

@@ -13,6 +13,7 @@ import { roleAllows } from "@/server/auth/roles";
 import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
+import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
 
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
@@ -68,7 +69,8 @@ function isStoredElsewhere(origin: unknown): boolean {
  * - beforeSync: content is checked at the door: bytes that are not a Yjs update, or an update that
  *   adds a node of a type no copy of the editor knows (it would make the document unloadable for
  *   everyone), close the socket and are never applied, broadcast or stored;
- * - onLoadDocument: the stored state, or an error (never an empty document in place of a failed load);
+ * - onLoadDocument: the stored state once it loads (kept as the last good version), or an error
+ *   (never an empty document in place of a failed load; a damaged one is reported, see document-health);
  * - onChange: every update is appended to the log as it arrives;
  * - onStoreDocument (debounced): the log is compacted and the document marked as edited.
  */
@@ -93,8 +95,16 @@ const coauthorStorage: Extension = {
     }
   },
   async onLoadDocument({ documentName }) {
+    // A damaged state is refused with its reason (DOCUMENT_DAMAGED): the client stops retrying.
     const state = await loadDocumentState(documentName);
     if (!state) throw new Error(`no document ${documentName}`);
+    try {
+      checkStateLoads(state);
+    } catch (error) {
+      throw await reportDamage(documentName, error);
+    }
+    // Checked, so the state every copy starts from is the document's last good version.
+    await keepLastGood(documentName, state);
     return state;
   },
   async onChange({ documentName, update, transactionOrigin }) {

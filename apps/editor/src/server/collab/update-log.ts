@@ -1,8 +1,10 @@
+import { log } from "@coauthor/agent-workflow";
 import { yjsUpdateFromMarkdown, yjsUpdateFromState } from "@coauthor/tools";
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import * as Y from "yjs";
 import { getDb } from "@/server/db";
 import { documents, documentUpdates } from "@/server/db/schema";
+import { keepLastGood, reportDamage, stateLoads } from "./document-health";
 
 /**
  * Storage of a document's Yjs state: a snapshot on the document row plus the
@@ -26,7 +28,9 @@ export async function appendUpdate(documentId: string, update: Uint8Array): Prom
  * document does not exist. A document from before collaboration (Lexical JSON
  * in `content`, no snapshot) is converted once, here; whichever instance
  * stores its snapshot first wins and every other one reads that. A database
- * error is thrown, never answered with an empty document.
+ * error is thrown, never answered with an empty document; stored bytes Yjs
+ * cannot merge are reported as damage (`DocumentDamagedError`). Whether the
+ * merged state loads in the editor is the caller's check.
  */
 export async function loadDocumentState(documentId: string): Promise<Uint8Array | null> {
   const db = await getDb();
@@ -35,24 +39,32 @@ export async function loadDocumentState(documentId: string): Promise<Uint8Array 
     .from(documents)
     .where(eq(documents.id, documentId));
   if (!row) return null;
-  const log = await db
+  const entries = await db
     .select({ update: documentUpdates.update })
     .from(documentUpdates)
     .where(eq(documentUpdates.documentId, documentId))
     .orderBy(asc(documentUpdates.id));
   let snapshot = row.snapshot;
-  if (snapshot === null && log.length === 0) snapshot = await convertOnce(documentId, row.content);
-  const parts = [...(snapshot ? [snapshot] : []), ...log.map((entry) => entry.update)];
-  return parts.length === 1 ? (parts[0] as Uint8Array) : Y.mergeUpdates(parts);
+  if (snapshot === null && entries.length === 0) snapshot = await convertOnce(documentId, row.content);
+  const parts = [...(snapshot ? [snapshot] : []), ...entries.map((entry) => entry.update)];
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  try {
+    return Y.mergeUpdates(parts);
+  } catch (error) {
+    throw await reportDamage(documentId, error);
+  }
 }
 
 /** Stores the first snapshot of a document that has none (its old JSON content, or one empty paragraph). */
 async function convertOnce(documentId: string, content: unknown): Promise<Uint8Array> {
   const db = await getDb();
-  // A stored state Lexical cannot parse fails the load loudly (the writer sees an error), never an empty document.
-  const seed = isEditorState(content)
-    ? yjsUpdateFromState(JSON.stringify(content))
-    : yjsUpdateFromMarkdown("");
+  // A stored state Lexical cannot parse is damage (reported to the owner), never an empty document.
+  let seed: Uint8Array;
+  try {
+    seed = isEditorState(content) ? yjsUpdateFromState(JSON.stringify(content)) : yjsUpdateFromMarkdown("");
+  } catch (error) {
+    throw await reportDamage(documentId, error);
+  }
   const [stored] = await db
     .update(documents)
     .set({ yjsSnapshot: seed })
@@ -78,25 +90,27 @@ function isEditorState(value: unknown): value is { root: { type: "root"; childre
  * Folds the update log into the snapshot when it has grown past
  * `COMPACT_AFTER_UPDATES` (or always, with `force`). Runs in one transaction
  * with the document row locked; only the updates read in it are deleted.
- * Returns how many updates were folded.
+ * The new snapshot becomes the last good state when it loads (checked after
+ * the transaction, so appends are not held up by the conversion). Returns how
+ * many updates were folded.
  */
 export async function compactUpdateLog(documentId: string, force = false): Promise<number> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const compacted = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ snapshot: documents.yjsSnapshot })
       .from(documents)
       .where(eq(documents.id, documentId))
       .for("update");
-    if (!row) return 0;
-    const log = await tx
+    if (!row) return null;
+    const entries = await tx
       .select({ id: documentUpdates.id, update: documentUpdates.update })
       .from(documentUpdates)
       .where(eq(documentUpdates.documentId, documentId))
       .orderBy(asc(documentUpdates.id));
-    const last = log.at(-1);
-    if (!last || (!force && log.length < COMPACT_AFTER_UPDATES)) return 0;
-    const parts = [...(row.snapshot ? [row.snapshot] : []), ...log.map((entry) => entry.update)];
+    const last = entries.at(-1);
+    if (!last || (!force && entries.length < COMPACT_AFTER_UPDATES)) return null;
+    const parts = [...(row.snapshot ? [row.snapshot] : []), ...entries.map((entry) => entry.update)];
     // Re-encoding through a Y.Doc (rather than mergeUpdates) lets Yjs drop deleted content.
     const doc = new Y.Doc();
     Y.applyUpdate(doc, Y.mergeUpdates(parts));
@@ -106,8 +120,13 @@ export async function compactUpdateLog(documentId: string, force = false): Promi
     await tx
       .delete(documentUpdates)
       .where(and(eq(documentUpdates.documentId, documentId), lte(documentUpdates.id, last.id)));
-    return log.length;
+    return { folded: entries.length, snapshot, at: new Date() };
   });
+  if (!compacted) return 0;
+  if (stateLoads(compacted.snapshot)) await keepLastGood(documentId, compacted.snapshot, compacted.at);
+  // Not reported as damage yet: the copy that is open still serves; the next load reports it.
+  else log.warn("collab: a compacted state does not load; the last good version stays", { documentId });
+  return compacted.folded;
 }
 
 /** Marks the document as edited now (the document list is ordered by it). */

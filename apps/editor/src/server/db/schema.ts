@@ -1,6 +1,9 @@
+import { RUN_STATUSES } from "@coauthor/types";
+import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -98,7 +101,10 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 // The Yjs document is the content: `yjs_snapshot` (a compacted Yjs update) plus
 // the rows of `document_updates` newer than it. `content` is the Lexical JSON of
 // documents saved before collaboration; it is converted into a snapshot once, on
-// first load, and never written again.
+// first load, and never written again. `last_good_snapshot` is the latest state
+// that loaded and converted cleanly (kept at creation and compaction,
+// src/server/collab/last-good.ts); `damaged_at` is set while the stored state
+// fails to load, until the owner restores the last good one.
 export const documents = pgTable(
   "documents",
   {
@@ -107,6 +113,9 @@ export const documents = pgTable(
     title: text("title").notNull(),
     content: jsonb("content"),
     yjsSnapshot: bytea("yjs_snapshot"),
+    lastGoodSnapshot: bytea("last_good_snapshot"),
+    lastGoodAt: timestamp("last_good_at", { withTimezone: true }),
+    damagedAt: timestamp("damaged_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
     ...timestamps(),
   },
@@ -125,6 +134,21 @@ export const documentUpdates = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("document_updates_document_idx").on(t.documentId, t.id)],
+);
+
+// The stored state a restore replaced (the damaged snapshot and log, exactly as they were), for an
+// operator to inspect; it goes with its document.
+export const damagedDocumentCopies = pgTable(
+  "damaged_document_copies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: documentRef("document_id"),
+    snapshot: bytea("snapshot"),
+    /** The update log's entries, oldest first, each base64-encoded. */
+    updates: jsonb("updates").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("damaged_document_copies_document_idx").on(t.documentId)],
 );
 
 // Who else may open a document, and how: "editor" (edit, run the agent) or
@@ -148,9 +172,15 @@ export const runs = pgTable(
     userId: userRef("user_id"),
     prompt: text("prompt").notNull(),
     model: text("model").notNull(),
-    status: text("status").notNull().default("running"),
+    /** One of `RUN_STATUSES` (packages/types): checked by the database too. */
+    status: text("status", { enum: RUN_STATUSES }).notNull().default("running"),
     /** Error code or finish summary, once the run ended. */
     summary: text("summary"),
+    /**
+     * The whole conversation (model messages, tool calls and results) of a run that ended at a
+     * limit or its time limit, which Continue resumes; cleared with the run's log.
+     */
+    conversation: jsonb("conversation"),
     toolCalls: integer("tool_calls").notNull().default(0),
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
@@ -159,7 +189,13 @@ export const runs = pgTable(
     /** When the retention sweep removed the run's log (events, tool results, streams); its summary stays. */
     logsPurgedAt: timestamp("logs_purged_at", { withTimezone: true }),
   },
-  (t) => [index("agent_runs_document_idx").on(t.documentId, t.createdAt)],
+  (t) => [
+    index("agent_runs_document_idx").on(t.documentId, t.createdAt),
+    check(
+      "agent_runs_status_check",
+      sql.raw(`status in (${RUN_STATUSES.map((status) => `'${status}'`).join(", ")})`),
+    ),
+  ],
 );
 
 // A run's edits (RunEdits from @coauthor/types), saved by the tab that runs its tools as they

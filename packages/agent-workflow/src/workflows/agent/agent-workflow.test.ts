@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { armedDeadlines } from "../../deadlines.ts";
 import { verifyHookToken } from "../../hook-token.ts";
-import { abortRun } from "../../run-control.ts";
+import { abortRun, trackedRuns } from "../../run-control.ts";
 import { signingKeys } from "../../secrets.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
@@ -138,28 +138,76 @@ describe("agent workflow", () => {
     expect(events.at(-1)).toMatchObject({ type: "error", code: "tool-timeout", recoverable: false });
   });
 
-  it("stops at the step limit with finish: timeout", async () => {
+  it("stops at the turn limit with finish: limit, its last words, and a conversation to continue", async () => {
     const call = { toolCallId: "c", toolName: "readDocument", input: {} };
     const model = registerScriptedModel("scripted-limit", [{ text: "Again.", toolCalls: [call] }]);
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
-      input("scripted-limit", {
-        limits: { ...TEST_LIMITS, maxSteps: 2 },
-      }),
+      input("scripted-limit", { limits: { ...TEST_LIMITS, maxTurnsPerStep: 2 } }),
     ]);
     let answered = 0;
     const events = await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
       answered++;
-      await deliverToolResult(run.runId, event.toolCallId, {
-        ok: true,
-        blocks: [],
-        totalBlocks: 0,
-        nextFromBlock: null,
-      });
+      await deliverToolResult(run.runId, event.toolCallId, emptyRead);
     });
     expect(answered).toBe(2);
-    expect(events.at(-1)).toMatchObject({ type: "finish", status: "timeout" });
+    expect(events.at(-1)).toMatchObject({
+      type: "finish",
+      status: "limit",
+      summary: "Stopped at the limit of 2 model turns.",
+    });
+    const outcome = await run.returnValue;
+    // The prompt, two turns each with its call and result, and the last words.
+    expect(outcome.conversation?.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "tool",
+      "assistant",
+    ]);
+  });
+
+  it("stops at the run's tool-call limit, says what is left, and Continue finishes the task", async () => {
+    const limits = { ...TEST_LIMITS, maxToolCallsPerRun: 3 };
+    const answer = (runId: string) => async (event: RunEvent) => {
+      if (event.type === "tool-call") await deliverToolResult(runId, event.toolCallId, okInsert);
+    };
+    const first = await start(agentWorkflow, [input("offline", { prompt: "count to 5", limits })]);
+    const firstEvents = await collectEvents(first.getReadable<string>(), answer(first.runId));
+    expect(firstEvents.filter((e) => e.type === "tool-call")).toHaveLength(3);
+    expect(firstEvents.at(-1)).toMatchObject({
+      type: "finish",
+      status: "limit",
+      summary: "Stopped at the limit of 3 tool calls.",
+    });
+    const outcome = await first.returnValue;
+    expect(outcome.reply).toContain("I added the numbers 1 to 3 of 5; 2 are left.");
+    const conversation = outcome.conversation;
+    if (!conversation) throw new Error("a run at its limit returns its conversation");
+
+    const next = await start(agentWorkflow, [
+      input("offline", { prompt: "Continue.", continues: { runId: first.runId, conversation } }),
+    ]);
+    const inserted: unknown[] = [];
+    const nextEvents = await collectEvents(next.getReadable<string>(), async (event) => {
+      if (event.type === "tool-call") inserted.push(event.input);
+      await answer(next.runId)(event);
+    });
+    expect(inserted).toEqual(["4", "5"].map((markdown) => ({ markdown, position: { at: "end" } })));
+    expect(nextEvents.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 5." });
+    expect((await next.returnValue).conversation).toBeUndefined();
+  });
+
+  it("keeps nothing in the process for a run that ended", async () => {
+    const run = await start(agentWorkflow, [input("offline", { prompt: "count to 1" })]);
+    await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type === "tool-call") await deliverToolResult(run.runId, event.toolCallId, okInsert);
+    });
+    await run.returnValue;
+    expect(trackedRuns()).toBe(0);
+    expect(armedDeadlines()).toBe(0);
   });
 
   it("drives the offline model through the real loop: count to 3 makes three insert calls", async () => {
@@ -173,7 +221,7 @@ describe("agent workflow", () => {
     expect(inserted).toEqual(["1", "2", "3"].map((markdown) => ({ markdown, position: { at: "end" } })));
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 3." });
   });
-  it("runs several tool calls of one turn one at a time, and refuses those over the per-step limit", async () => {
+  it("runs several tool calls of one turn one at a time, and refuses those over the per-turn limit", async () => {
     const calls = ["c1", "c2", "c3"].map((toolCallId) => ({
       toolCallId,
       toolName: "readDocument",
@@ -186,7 +234,7 @@ describe("agent workflow", () => {
     cleanup.push(model.unregister);
     const run = await start(agentWorkflow, [
       input("scripted-many", {
-        limits: { ...TEST_LIMITS, maxToolCallsPerStep: 2 },
+        limits: { ...TEST_LIMITS, maxToolCallsPerTurn: 2 },
       }),
     ]);
     const order: string[] = [];

@@ -1,7 +1,8 @@
 import type { ModelMessage } from "ai";
 import { getWorkflowMetadata } from "workflow";
-import { interruptedOutcome } from "../../hook-names.ts";
+import { runPipeline } from "../../pipelines/interpreter.ts";
 import { type PlanState, planStepContext, revisePlan } from "../../planning/plan-state.ts";
+import { continuableConversation, interruptedOutcome } from "../../run-outcomes.ts";
 import { emitEvents } from "./steps/emit-events.ts";
 import { planEvent } from "./steps/plan-event.ts";
 import { reflect } from "./steps/reflect.ts";
@@ -35,10 +36,11 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
   const context = input.selection?.text
     ? `\n\nThe writer's selection (blocks ${input.selection.blockIds.join(", ")}):\n${input.selection.text}`
     : "";
-  const messages: ModelMessage[] = [
-    ...input.messages.map((m): ModelMessage => ({ role: m.role, content: m.content })),
-    { role: "user", content: input.prompt + context },
-  ];
+  // A continued run picks up the conversation of the run it continues, tool calls included.
+  const earlier: ModelMessage[] =
+    input.continues?.conversation ??
+    input.messages.map((m): ModelMessage => ({ role: m.role, content: m.content }));
+  const messages: ModelMessage[] = [...earlier, { role: "user", content: input.prompt + context }];
 
   const audience = {
     runId,
@@ -46,6 +48,9 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     documentId: input.documentId,
     deadlineMs: limits.toolDeadlineMs,
   };
+  if (input.pipeline) {
+    return runPipeline({ runId, input, definition: input.pipeline.definition, history: earlier, audience });
+  }
   // The first step plans and, without a plan, does the whole run (the common case).
   const started = await startRun({ runId, input, messages, audience });
   const { planner } = started;
@@ -76,7 +81,14 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         : { type: "finish", status: outcome.status, summary: outcome.summary, usage: total };
     nextId = await emitEvents(runId, nextId, [...leading, last], true);
     const reply = replies.join("\n\n").slice(0, MAX_REPLY_CHARS);
-    return { ...outcome, usage: total, toolCalls: toolCallCount, reply };
+    const conversation = continuableConversation(outcome.status, messages);
+    return {
+      ...outcome,
+      usage: total,
+      toolCalls: toolCallCount,
+      reply,
+      ...(conversation ? { conversation } : {}),
+    };
   };
 
   // Segment 0 is the first step's; each plan step's turns are a segment of their own.
@@ -102,6 +114,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
         segment: segment++,
         firstId: nextId,
         turnIndex,
+        toolCallsBefore: toolCallCount,
         modelId: input.modelId,
         system,
         messages,
@@ -149,7 +162,7 @@ export async function agentWorkflow(input: AgentWorkflowInput): Promise<AgentRun
     if (decision?.decision === "done") break;
     if (decision?.decision === "adjust" && decision.steps && replans < limits.maxReplans) {
       replans++;
-      plan = revisePlan(plan, index, decision.steps, limits.maxSteps);
+      plan = revisePlan(plan, index, decision.steps, limits.maxPlanSteps);
       leading.push(planEvent(plan));
     }
   }

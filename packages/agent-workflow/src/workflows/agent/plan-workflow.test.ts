@@ -158,14 +158,18 @@ describe("plan, execute, reflect", () => {
     expect(await run.returnValue).toMatchObject({ status: "timeout", toolCalls: 1 });
   });
 
-  it("a plan step that hits the step limit is marked failed and the run ends with timeout", async () => {
+  it("a plan step that reaches the turn limit is marked failed and the run ends at its limit", async () => {
     const model = registerScriptedModel("plan-step-limit", [read("c")], { plan: plan("Loop forever") });
     cleanup.push(model.unregister);
     const events = await runAnswering(
-      await start(agentWorkflow, [input("plan-step-limit", { limits: { ...LIMITS, maxSteps: 2 } })]),
+      await start(agentWorkflow, [input("plan-step-limit", { limits: { ...LIMITS, maxTurnsPerStep: 2 } })]),
     );
     expect(stepTrail(events)).toEqual(["s1:running", "s1:failed"]);
-    expect(events.at(-1)).toMatchObject({ type: "finish", status: "timeout" });
+    expect(events.at(-1)).toMatchObject({
+      type: "finish",
+      status: "limit",
+      summary: "Stopped at the limit of 2 model turns.",
+    });
   });
 
   it("the offline model plans a summary: read, then write, with live step events", async () => {
@@ -191,7 +195,7 @@ describe("plan, execute, reflect", () => {
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
   });
 
-  it("ends with error model-error when a model step passes its time limit", async () => {
+  it("ends with error model-timeout when a model step passes its time limit", async () => {
     // A model that starts streaming and then never says another word (until aborted).
     cleanup.push(
       registerModel(
@@ -228,7 +232,7 @@ describe("plan, execute, reflect", () => {
     const events = await collectEvents(run.getReadable<string>());
     expect(events.at(-1)).toMatchObject({
       type: "error",
-      code: "model-error",
+      code: "model-timeout",
       message: expect.stringContaining("timed out after 1000 ms"),
       recoverable: false,
     });

@@ -8,8 +8,10 @@ import type { AgentLimits } from "./types.ts";
 
 /** Limits for test runs: the server's defaults with a shorter tool deadline. */
 export const TEST_LIMITS: AgentLimits = {
-  maxSteps: 8,
-  maxToolCallsPerStep: 5,
+  maxPlanSteps: 8,
+  maxTurnsPerStep: 25,
+  maxToolCallsPerTurn: 5,
+  maxToolCallsPerRun: 100,
   toolDeadlineMs: 20_000,
   modelStepTimeoutMs: 30_000,
   maxReplans: 2,
@@ -79,7 +81,9 @@ export function registerScriptedModel(id: string, turns: ScriptTurn[], planning:
     () =>
       new MockLanguageModelV4({
         doStream: async (options) => {
-          const turn = turns[Math.min(next, turns.length - 1)] ?? { text: "" };
+          const scripted = turns[Math.min(next, turns.length - 1)] ?? { text: "" };
+          // Like a real model, it calls no tool when the call says it may not (the run's last words).
+          const turn = options.toolChoice?.type === "none" ? { text: scripted.text } : scripted;
           calls.push(next);
           systems.push(options.prompt.find((m) => m.role === "system")?.content ?? "");
           next++;

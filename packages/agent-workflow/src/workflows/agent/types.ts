@@ -1,4 +1,5 @@
-import type { ChatMessage, FinishStatus, RunEventBody } from "@coauthor/types";
+import type { ChatMessage, FinishStatus, PipelineDefinition, RunEventBody } from "@coauthor/types";
+import type { ModelMessage } from "ai";
 
 /** Arguments of one agent run (serializable: they are stored in the run's event log). */
 export interface AgentWorkflowInput {
@@ -9,12 +10,25 @@ export interface AgentWorkflowInput {
   modelId: string;
   selection?: { text: string; blockIds: string[] };
   limits: AgentLimits;
+  /**
+   * A continued run: the whole conversation of the run it continues (tool calls and results
+   * included). It replaces `messages`; `prompt` follows it as the writer's new message.
+   */
+  continues?: { runId: string; conversation: ModelMessage[] };
+  /** Run this pipeline (a recipe) instead of the default plan → execute → reflect agent. */
+  pipeline?: { recipeId: string; definition: PipelineDefinition };
 }
 
 /** Per-run limits, resolved from env by the route that starts the run. */
 export interface AgentLimits {
-  maxSteps: number;
-  maxToolCallsPerStep: number;
+  /** Steps a plan may have (the planner's and every revision's). */
+  maxPlanSteps: number;
+  /** Model turns within one plan step, or in a run without a plan; then the run ends at its limit. */
+  maxTurnsPerStep: number;
+  /** Tool calls run per model turn; the model is told the rest were not run. */
+  maxToolCallsPerTurn: number;
+  /** Tool calls over the whole run; then the run ends at its limit. */
+  maxToolCallsPerRun: number;
   toolDeadlineMs: number;
   /** Time limit of one model call (a turn, the planner, a reflection). */
   modelStepTimeoutMs: number;
@@ -35,6 +49,8 @@ export interface AgentRunOutcome {
   toolCalls?: number;
   /** What the assistant said over the run (its turns' text, capped), for the stored conversation. */
   reply?: string;
+  /** A run that can be continued (it ended at a limit or its time limit): its whole conversation. */
+  conversation?: ModelMessage[];
 }
 
 /** A tool call the model asked for, as the workflow passes it around. */

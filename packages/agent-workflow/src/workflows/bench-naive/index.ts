@@ -1,5 +1,5 @@
 import { createHook, getWorkflowMetadata, getWritable } from "workflow";
-import { naiveHookToken } from "../../hook-names.ts";
+import { naiveHookToken } from "./hook-token-name.ts";
 import { emitNaiveDeltas, emitNaiveFrame } from "./steps.ts";
 
 /**

@@ -49,7 +49,7 @@ export function DocumentCollaboration({
       docs.set(id, session.doc);
       watchSyncState(session.provider, (state) => {
         // A copy the server closed takes no more typing: nothing typed there could be saved.
-        if (state === "refused") editor.setEditable(false);
+        if (state === "refused" || state === "damaged") editor.setEditable(false);
         onSyncStateChangeRef.current(state);
       });
       return session.lexicalProvider();

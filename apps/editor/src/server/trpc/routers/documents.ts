@@ -3,13 +3,15 @@ import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { DocumentDamagedError, readDocument } from "@/server/collab/document-content";
+import { readDocument } from "@/server/collab/document-content";
+import { DocumentDamagedError } from "@/server/collab/document-health";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
 import { deleteOwnedDocument } from "@/server/document-deletion";
 import { findAccessibleDocument, listDocuments, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
+import { damageProcedures } from "./document-damage";
 import { sharingProcedures } from "./sharing";
 
 const documentId = z.string().min(1).max(100);
@@ -38,11 +40,15 @@ export const documentsRouter = {
     .mutation(async ({ ctx, input }) => {
       const db = await getDb();
       const id = randomUUID();
+      const seed = yjsUpdateFromMarkdown(input?.markdown ?? "");
       await db.insert(documents).values({
         id,
         ownerId: ctx.userId,
         title: input?.title ?? "Untitled document",
-        yjsSnapshot: yjsUpdateFromMarkdown(input?.markdown ?? ""),
+        yjsSnapshot: seed,
+        // Our own conversion's output: it loads, so it is the first good version.
+        lastGoodSnapshot: seed,
+        lastGoodAt: new Date(),
       });
       return { id };
     }),
@@ -88,4 +94,5 @@ export const documentsRouter = {
   }),
 
   ...sharingProcedures,
+  ...damageProcedures,
 } satisfies TRPCRouterRecord;

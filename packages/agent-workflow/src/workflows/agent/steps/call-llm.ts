@@ -1,11 +1,14 @@
+import type { ModelErrorCode } from "@coauthor/types";
 import { type ModelMessage, streamText } from "ai";
+import { agentEnv } from "../../../env.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
+import { startModelCallDeadline } from "../../../models/model-call-deadline.ts";
+import { classifyModelError, type ModelFailure, refusedAnswer } from "../../../models/provider-errors.ts";
 import { resolveModel } from "../../../models/registry.ts";
 import { toolSet } from "../../../tool-set.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
-import { describeModelError } from "./model-error.ts";
 import { framesOf } from "./write-frames.ts";
 
 // Deltas of a few ms go out as one frame: the live path sends each window at once, the durable
@@ -19,7 +22,10 @@ export interface LlmTurn {
   text: string;
   toolCalls: RequestedToolCall[];
   responseMessages: ModelMessage[];
+  /** One sentence for the panel (status `error`). */
   errorMessage?: string;
+  /** What kind of failure (status `error`). */
+  errorCode?: ModelErrorCode;
   usage: { inputTokens: number; outputTokens: number };
 }
 
@@ -36,16 +42,22 @@ export async function callLlm(args: {
   system: string;
   messages: ModelMessage[];
   tools: string[];
+  /** "none": the tools are described (the conversation uses them) but the model may not call one. */
+  toolChoice?: "none";
   /** Aborted by Stop or the run time limit; its reason says which. */
   runAbort: AbortSignal;
-  /** The model call's time limit. */
+  /** The model call's total time limit (silence is bounded by AGENT_MODEL_SILENCE_TIMEOUT_MS). */
   timeoutMs: number;
   writer: RunWriter;
   /** The turn's frames go out once this resolves (the step's model-phase mark is saved). */
   ready: Promise<void>;
 }): Promise<LlmTurn> {
   const { runId, runAbort, writer } = args;
-  const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
+  const deadline = startModelCallDeadline({
+    silenceMs: agentEnv().AGENT_MODEL_SILENCE_TIMEOUT_MS,
+    totalMs: args.timeoutMs,
+  });
+  const signal = AbortSignal.any([runAbort, deadline.signal]);
   const messageId = `${runId}:m${args.turn}`;
   let nextId = args.firstId;
   const write = async (bodies: RunEventBody[]) => {
@@ -56,7 +68,7 @@ export async function callLlm(args: {
   const coalescer = createDeltaCoalescer(write, COALESCE_WINDOW_MS);
   const inputTools = new Map<string, string>();
   let text = "";
-  let errorMessage: string | undefined;
+  let failure: ModelFailure | undefined;
   const startedAt = Date.now();
   const logTurn = (turn: LlmTurn): LlmTurn => {
     const fields = {
@@ -67,23 +79,33 @@ export async function callLlm(args: {
       toolCalls: turn.toolCalls.length,
       usage: turn.usage,
     };
-    if (turn.status === "error") log.warn("model turn failed", { ...fields, reason: turn.errorMessage });
+    if (turn.status === "error")
+      log.warn("model turn failed", { ...fields, code: turn.errorCode, reason: failure?.detail });
     else log.info("model turn", fields);
     return turn;
   };
   /** A turn that ended without a usable answer (aborted or failed): what streamed so far, no calls. */
-  const ended = (end: Pick<LlmTurn, "status" | "errorMessage">): LlmTurn =>
-    logTurn({ nextId, text, toolCalls: [], responseMessages: [], usage: zero, ...end });
+  const ended = (status: "aborted" | "error"): LlmTurn =>
+    logTurn({
+      nextId,
+      text,
+      toolCalls: [],
+      responseMessages: [],
+      usage: zero,
+      status,
+      ...(status === "error" ? { errorMessage: failure?.message, errorCode: failure?.code } : {}),
+    });
   try {
     const result = streamText({
       model: resolveModel(args.modelId),
       system: args.system,
       messages: args.messages,
       tools: toolSet(args.tools),
+      toolChoice: args.toolChoice,
       abortSignal: signal,
       maxRetries: 2,
     });
-    for await (const part of result.fullStream) {
+    for await (const part of deadline.watch(result.fullStream)) {
       if (part.type === "text-delta") {
         text += part.text;
         coalescer.push({ type: "text-delta", messageId, delta: part.text });
@@ -94,18 +116,24 @@ export async function callLlm(args: {
         const toolName = inputTools.get(part.id) ?? "";
         coalescer.push({ type: "tool-input-delta", toolCallId: part.id, toolName, delta: part.delta });
       } else if (part.type === "error") {
-        errorMessage ??= describeModelError(part.error);
+        // A deadline's abort surfaces here as an abort error: the deadline itself is classified below.
+        if (!deadline.signal.aborted) failure ??= classifyModelError(part.error);
       }
     }
     await coalescer.flush();
-    if (runAbort.aborted) return ended({ status: "aborted" });
-    if (signal.aborted) errorMessage ??= `model step timed out after ${args.timeoutMs} ms`;
-    if (errorMessage) return ended({ status: "error", errorMessage });
-    const [toolCalls, response, usage] = await Promise.all([
+    if (runAbort.aborted) return ended("aborted");
+    if (deadline.signal.aborted) failure ??= classifyModelError(deadline.signal.reason);
+    if (failure) return ended("error");
+    const [toolCalls, response, usage, finishReason] = await Promise.all([
       result.toolCalls,
       result.response,
       result.totalUsage,
+      result.finishReason,
     ]);
+    if (finishReason === "content-filter") {
+      failure = refusedAnswer();
+      return ended("error");
+    }
     return logTurn({
       status: "ok",
       nextId,
@@ -116,8 +144,11 @@ export async function callLlm(args: {
     });
   } catch (error) {
     await coalescer.flush();
-    if (runAbort.aborted) return ended({ status: "aborted" });
-    return ended({ status: "error", errorMessage: describeModelError(error) });
+    if (runAbort.aborted) return ended("aborted");
+    failure = classifyModelError(deadline.signal.aborted ? deadline.signal.reason : error);
+    return ended("error");
+  } finally {
+    deadline.dispose();
   }
 }
 

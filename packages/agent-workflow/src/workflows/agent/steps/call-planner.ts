@@ -55,7 +55,7 @@ export async function planRun(
     tools: toolSet(allowed.tools),
     signal: AbortSignal.any([runSignal(runId), AbortSignal.timeout(input.limits.modelStepTimeoutMs)]),
     runAbort: runSignal(runId),
-    maxSteps: input.limits.maxSteps,
+    maxSteps: input.limits.maxPlanSteps,
   }).catch((error: unknown) => {
     // Only an aborted run gets here: the loop's first model turn reports it.
     log.info("planning interrupted", { runId, error });

@@ -1,5 +1,6 @@
 import { disarmRun } from "../../../deadlines.ts";
 import { openRunWriter } from "../../../live/run-writer.ts";
+import { forgetRun } from "../../../run-control.ts";
 import type { RunEventBody } from "../types.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -19,7 +20,9 @@ export async function emitEvents(
     if (events.length > 0) writer.send(framesOf(runId, firstId, events));
     if (close) {
       await writer.close();
+      // The run's last step: what this process kept for it goes.
       disarmRun(runId);
+      forgetRun(runId);
     } else {
       await writer.flush();
     }

@@ -1,121 +1,36 @@
 import type { ModelMessage } from "ai";
-import { agentStore, isLocalWorld } from "../../../agent-store.ts";
-import { interruptedOutcome, RUN_TIMEOUT_REASON } from "../../../hook-names.ts";
+import { agentStore } from "../../../agent-store.ts";
 import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
-import { runSignal } from "../../../run-control.ts";
+import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
 import { listenForToolResult } from "../../../tool-results.ts";
-import type {
-  AgentLimits,
-  AgentRunOutcome,
-  AgentWorkflowInput,
-  RequestedToolCall,
-  RunEventBody,
-} from "../types.ts";
+import type { AgentLimits, AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "../types.ts";
 import { callLlm, reasonOf } from "./call-llm.ts";
 import { type PlannerResult, planFrame, planRun } from "./call-planner.ts";
+import { watchRun } from "./run-watch.ts";
 import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
+import { notRunMessage, summarizeResult, toolMessage } from "./tool-messages.ts";
+import {
+  freshCheckpoint,
+  loadCheckpoint,
+  saveCheckpoint,
+  type TurnsCheckpoint,
+  type TurnsProgress,
+} from "./turns-checkpoint.ts";
+import { wrapUp } from "./wrap-up.ts";
 import { framesOf } from "./write-frames.ts";
 
 /** Error code of a run whose model call was cut off (the server died mid-answer). */
 export const SERVER_RESTARTED = "server-restarted";
-// Stop reaches a step in this process through its signal; the stored status is the way in from
-// other instances (a shared world), and a safety net on the local world.
-const STOP_POLL_MS = isLocalWorld() ? 5_000 : 1_000;
 // A model call cut off by a restart had streamed frames live that never became durable, under ids
 // nobody can know now: the run's last frame jumps this far ahead, past anything a client saw.
 const RESTART_ID_GAP = 100_000;
 const STEP_RETRIES = 8;
 
-type Usage = { inputTokens: number; outputTokens: number };
-
-/** A tool call of the current turn, and its `tool-call` event once announced (re-sent after a restart). */
-interface PendingCall {
-  call: RequestedToolCall;
-  announced?: { id: number; event: Extract<RunEventBody, { type: "tool-call" }> };
-}
-
-/**
- * What the turns step has done so far, saved after every model turn and tool
- * result. A step re-run after a restart (the engine runs an interrupted step
- * again from the top) carries on from here: answered tool calls never run
- * twice, and the one still waiting is announced again under its own id.
- */
-/** What a turns step has added to the run so far. */
-interface TurnsProgress {
-  nextId: number;
-  turnIndex: number;
-  /** Messages this step added to the conversation (model turns and tool results). */
-  messages: ModelMessage[];
-  replies: string[];
-  lastText: string;
-  usage: Usage;
-  toolCalls: number;
-}
-
-interface TurnsCheckpoint extends TurnsProgress {
-  runId: string;
-  segment: number;
-  /** "model" while a model call is streaming: it cannot be resumed, only reported. */
-  phase: "model" | "tools" | "done";
-  pending: PendingCall[];
-  /** Frames that may not have been durable when this was saved: sent again on resume (same ids). */
-  unconfirmed: string;
-  /** The run's plan decision (first step only): a resumed first step does not plan again. */
-  planner?: PlannerResult;
-}
-
 /** What one turns step did: the workflow adds it to the run. */
 export interface TurnsResult extends TurnsProgress {
   /** Set when the run must end (Stop, a limit, a failure). */
   end?: AgentRunOutcome;
-}
-
-function summarizeResult(result: unknown): { ok: boolean; summary: string } {
-  if (typeof result === "object" && result !== null && "ok" in result) {
-    if (result.ok === false) {
-      const message = "message" in result ? String(result.message) : "failed";
-      return { ok: false, summary: message.slice(0, 200) };
-    }
-    return { ok: true, summary: "ok" };
-  }
-  return { ok: false, summary: "malformed result" };
-}
-
-function toolMessage(call: RequestedToolCall, result: unknown): ModelMessage {
-  return {
-    role: "tool",
-    content: [
-      {
-        type: "tool-result",
-        toolCallId: call.toolCallId,
-        toolName: call.toolName,
-        output: { type: "json", value: JSON.parse(JSON.stringify(result ?? null)) },
-      },
-    ],
-  };
-}
-
-/** Aborts when the writer's Stop is recorded (seen from any instance) or the run's time is up. */
-function watchRun(runId: string, runDeadline: number) {
-  const controller = new AbortController();
-  const abort = (reason: string) => {
-    if (!controller.signal.aborted) controller.abort(new Error(reason));
-  };
-  const deadline = setTimeout(() => abort(RUN_TIMEOUT_REASON), Math.max(0, runDeadline - Date.now()));
-  const poll = setInterval(() => {
-    agentStore()
-      .isStopped(runId)
-      .then((stopped) => stopped && abort("stopped by the writer"))
-      .catch((error: unknown) => log.warn("stop check failed", { runId, error }));
-  }, STOP_POLL_MS);
-  return {
-    signal: AbortSignal.any([runSignal(runId), controller.signal]),
-    stop() {
-      clearTimeout(deadline);
-      clearInterval(poll);
-    },
-  };
 }
 
 interface TurnsArgs {
@@ -124,6 +39,8 @@ interface TurnsArgs {
   segment: number;
   firstId: number;
   turnIndex: number;
+  /** Tool calls the run made before this step (the run's tool-call limit counts them). */
+  toolCallsBefore: number;
   modelId: string;
   system: string;
   messages: ModelMessage[];
@@ -134,47 +51,11 @@ interface TurnsArgs {
   limits: AgentLimits;
   /** When the run's time limit passes (epoch ms). */
   runDeadline: number;
-}
-
-function freshState(runId: string, segment: number, firstId: number, turnIndex: number): TurnsCheckpoint {
-  return {
-    runId,
-    segment,
-    phase: "tools",
-    nextId: firstId,
-    turnIndex,
-    messages: [],
-    replies: [],
-    lastText: "",
-    usage: { inputTokens: 0, outputTokens: 0 },
-    toolCalls: 0,
-    pending: [],
-    unconfirmed: "",
-  };
-}
-
-async function savedState(runId: string, segment: number): Promise<TurnsCheckpoint | undefined> {
-  const saved = await agentStore().loadProgress(runId);
-  if (saved?.segment !== segment) return undefined;
-  return {
-    ...(saved.state as Omit<TurnsCheckpoint, "messages">),
-    messages: saved.messages as ModelMessage[],
-  };
-}
-
-/**
- * Saves a step's progress: its state, and the messages added since the last
- * save (`persisted` of them are saved already). A snapshot: the step goes on
- * changing `state` while the store writes it.
- */
-function saveState(state: TurnsCheckpoint, persisted: number, writer: RunWriter): Promise<void> {
-  const { messages, ...rest } = state;
-  return agentStore().saveProgress(
-    state.runId,
-    state.segment,
-    structuredClone({ ...rest, unconfirmed: writer.unconfirmed() }),
-    { from: persisted, items: structuredClone(messages.slice(persisted)) },
-  );
+  /**
+   * Makes the model's tool call ids unique in the run (a pipeline's agents each have their own
+   * conversation, whose ids may repeat): the browser and the store see `prefix + id`.
+   */
+  callIdPrefix?: string;
 }
 
 /** Runs `work` with the run's writer, then waits until everything it sent is durable. */
@@ -200,11 +81,11 @@ async function withWriter<T>(runId: string, work: (writer: RunWriter) => Promise
  */
 export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   "use step";
-  const resumed = await savedState(args.runId, args.segment);
+  const resumed = await loadCheckpoint(args.runId, args.segment);
   return withWriter(args.runId, (writer) =>
     continueTurns(
       args,
-      resumed ?? freshState(args.runId, args.segment, args.firstId, args.turnIndex),
+      resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
       !!resumed,
       writer,
     ),
@@ -230,14 +111,14 @@ export async function startRun(args: {
 }): Promise<StartResult> {
   "use step";
   const { runId, input } = args;
-  const resumed = await savedState(runId, 0);
+  const resumed = await loadCheckpoint(runId, 0);
   return withWriter(runId, async (writer) => {
     let state = resumed;
     if (!state?.planner) {
       const planner = await planRun(runId, input, args.messages, writer);
-      state = { ...freshState(runId, 0, planner.nextId, 0), planner };
+      state = { ...freshCheckpoint(runId, 0, planner.nextId, 0), planner };
       // Saved before the plan goes out: a resumed step announces the same plan again.
-      await saveState(state, 0, writer);
+      await saveCheckpoint(state, 0, writer);
     }
     const planner = state.planner;
     if (!planner) throw new Error("the run's plan decision is missing");
@@ -252,6 +133,7 @@ export async function startRun(args: {
         segment: 0,
         firstId: planner.nextId,
         turnIndex: 0,
+        toolCallsBefore: 0,
         modelId: input.modelId,
         system: planner.system,
         messages: args.messages,
@@ -298,7 +180,7 @@ async function continueTurns(
         "The run was interrupted while the model was answering (a server restart or a failure), so it was stopped. Send the prompt again.",
     });
   }
-  if (resumed && state.phase === "done") return result();
+  if (resumed && state.phase === "done") return result(state.end);
   if (resumed) log.info("turns resumed", { runId, turn: state.turnIndex, pending: state.pending.length });
   // A Stop recorded by another instance before this step began (this process's signal is checked
   // throughout, the store again every second).
@@ -313,12 +195,61 @@ async function continueTurns(
     };
     let persisted = state.messages.length;
     const checkpoint = () => {
-      const saved = saveState(state, persisted, writer);
+      const saved = saveCheckpoint(state, persisted, writer);
       persisted = state.messages.length;
       return saved;
     };
-    const interrupted = (): AgentRunOutcome =>
-      interruptedOutcome(reasonOf(watch.signal), limits.runTimeoutMs);
+    /** Counts a model turn's usage and frames into the step. */
+    const countTurn = (turn: { nextId: number; usage: { inputTokens: number; outputTokens: number } }) => {
+      state.nextId = turn.nextId;
+      state.turnIndex++;
+      state.usage.inputTokens += turn.usage.inputTokens;
+      state.usage.outputTokens += turn.usage.outputTokens;
+    };
+    /**
+     * Ends the run before its work is done: calls still waiting get a "not run" answer (the
+     * conversation stays one a model can continue), then the model says what it did and what is
+     * left — unless the writer stopped the run.
+     */
+    const endEarly = async (end: AgentRunOutcome, situation: string): Promise<TurnsResult> => {
+      for (const { call } of state.pending) state.messages.push(notRunMessage(call, "not-run", situation));
+      state.pending = [];
+      // Saved as ended first: a restart during the last words ends the run the same way, without them.
+      state.phase = "done";
+      state.end = end;
+      await checkpoint();
+      const signal = end.status === "timeout" ? watch.stopped : watch.signal;
+      if (!signal.aborted) {
+        const said = await wrapUp({
+          runId,
+          firstId: state.nextId,
+          turn: state.turnIndex,
+          modelId: args.modelId,
+          system: args.system,
+          messages: [...args.messages, ...state.messages],
+          tools: args.tools,
+          situation,
+          signal,
+          writer,
+        });
+        countTurn(said);
+        if (said.status === "ok" && said.text.trim()) {
+          // Its text only: a tool call it asked for anyway would stand unanswered in the conversation.
+          state.lastText = said.text.trim();
+          state.messages.push({ role: "assistant", content: state.lastText });
+          state.replies.push(state.lastText);
+        }
+      }
+      await checkpoint();
+      return result(end);
+    };
+    const interrupted = (): Promise<TurnsResult> | TurnsResult => {
+      const reason = reasonOf(watch.signal);
+      const end = interruptedOutcome(reason, limits.runTimeoutMs);
+      if (reason !== RUN_TIMEOUT_REASON) return result(end);
+      return endEarly(end, `Its time limit of ${limits.runTimeoutMs / 1000} s has passed.`);
+    };
+    const atLimit = (limit: string) => endEarly(limitOutcome(limit), `It has reached its limit of ${limit}.`);
 
     try {
       if (!wasResumed && args.leading.length > 0) send(args.leading);
@@ -326,7 +257,8 @@ async function continueTurns(
         // The current turn's tool calls, one at a time, in order.
         while (state.pending[0]) {
           const pending = state.pending[0];
-          const listener = listenForToolResult(runId, pending.call.toolCallId);
+          const callId = `${args.callIdPrefix ?? ""}${pending.call.toolCallId}`;
+          const listener = listenForToolResult(runId, callId);
           const fresh = !pending.announced;
           let answer: Awaited<ReturnType<typeof listener.wait>>;
           try {
@@ -334,7 +266,7 @@ async function continueTurns(
               // Resumed after a restart: announced again under its own id and token (clients dedupe).
               writer.send(framesOf(runId, pending.announced.id, [pending.announced.event]));
             } else {
-              const event = await toolCallEvent(pending.call, args.audience);
+              const event = await toolCallEvent({ ...pending.call, toolCallId: callId }, args.audience);
               pending.announced = { id: state.nextId, event };
               state.nextId++;
               state.toolCalls++;
@@ -351,9 +283,9 @@ async function continueTurns(
           } finally {
             listener.close();
           }
-          if (answer.kind === "aborted") return result(interrupted());
+          if (answer.kind === "aborted") return await interrupted();
           if (answer.kind === "timeout") {
-            log.warn("tool deadline passed", { runId, toolCallId: pending.call.toolCallId });
+            log.warn("tool deadline passed", { runId, toolCallId: callId });
             return result({
               status: "error",
               code: "tool-timeout",
@@ -363,17 +295,13 @@ async function continueTurns(
           // The callback route validated the result with the tool's zod schema before recording it.
           // Not saved here: the result is in the store, so a resumed step takes it from there again.
           const { ok, summary } = summarizeResult(answer.result);
-          send([{ type: "tool-result", toolCallId: pending.call.toolCallId, ok, summary }]);
+          send([{ type: "tool-result", toolCallId: callId, ok, summary }]);
           state.messages.push(toolMessage(pending.call, answer.result));
           state.pending.shift();
         }
-        if (watch.signal.aborted) return result(interrupted());
-        if (state.turnIndex >= limits.maxSteps) {
-          return result({
-            status: "timeout",
-            summary: `Stopped after ${limits.maxSteps} steps (the step limit).`,
-          });
-        }
+        if (watch.signal.aborted) return await interrupted();
+        if (state.stepTurns >= limits.maxTurnsPerStep)
+          return await atLimit(`${limits.maxTurnsPerStep} model turns`);
 
         // Marked before the model's first frame goes out: a restart from here ends the run. The mark
         // is written while the model starts (its frames wait for it).
@@ -394,35 +322,49 @@ async function continueTurns(
           ready: marked,
         });
         await marked;
-        state.nextId = turn.nextId;
-        state.turnIndex++;
-        state.usage.inputTokens += turn.usage.inputTokens;
-        state.usage.outputTokens += turn.usage.outputTokens;
-        if (turn.status === "aborted") return result(interrupted());
+        countTurn(turn);
+        state.stepTurns++;
+        state.phase = "tools";
+        if (turn.status === "aborted") return await interrupted();
         if (turn.status === "error") {
-          return result({ status: "error", code: "model-error", summary: turn.errorMessage });
+          return result({
+            status: "error",
+            code: turn.errorCode ?? "model-error",
+            summary: turn.errorMessage,
+          });
         }
         state.messages.push(...turn.responseMessages);
         state.lastText = turn.text.trim();
         if (state.lastText) state.replies.push(state.lastText);
-        const calls = turn.toolCalls.slice(0, limits.maxToolCallsPerStep);
-        for (const skipped of turn.toolCalls.slice(limits.maxToolCallsPerStep)) {
-          const refusal = {
-            ok: false,
-            code: "too-many-tool-calls",
-            message: `at most ${calls.length} tool calls per step`,
-          };
-          state.messages.push(toolMessage(skipped, refusal));
+        const left = limits.maxToolCallsPerRun - args.toolCallsBefore - state.toolCalls;
+        const calls = turn.toolCalls.slice(0, Math.min(limits.maxToolCallsPerTurn, left));
+        for (const skipped of turn.toolCalls.slice(calls.length)) {
+          state.messages.push(
+            calls.length < limits.maxToolCallsPerTurn
+              ? notRunMessage(
+                  skipped,
+                  "run-limit",
+                  `not run: the run's limit of ${limits.maxToolCallsPerRun} tool calls is reached`,
+                )
+              : notRunMessage(
+                  skipped,
+                  "too-many-tool-calls",
+                  `not run: at most ${calls.length} tool calls per turn`,
+                ),
+          );
+        }
+        if (turn.toolCalls.length > 0 && calls.length === 0) {
+          return await atLimit(`${limits.maxToolCallsPerRun} tool calls`);
         }
         state.pending = calls.map((call) => ({ call }));
-        state.phase = calls.length > 0 ? "tools" : "done";
-        if (state.phase === "done") {
+        if (calls.length === 0) {
+          state.phase = "done";
           await checkpoint();
           return result();
         }
       }
     } finally {
-      watch.stop();
+      watch.close();
     }
   }
 }

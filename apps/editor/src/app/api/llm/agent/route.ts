@@ -4,9 +4,12 @@ import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
 import { admitRun } from "@/server/agent/run-admission";
+import { continuationOf } from "@/server/agent/run-continuation";
 import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
+import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
+import { apiError } from "@/server/http/errors";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,6 +26,13 @@ export async function POST(request: Request): Promise<Response> {
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;
+  // Its tools would run on a copy that never loads: refused until the owner restores it.
+  if ((await documentDamage(input.documentId))?.damaged)
+    return apiError(409, "document_damaged", DAMAGED_MESSAGE);
+  const continuation = input.continueRunId
+    ? await continuationOf(input.continueRunId, accepted.userId, input.documentId)
+    : undefined;
+  if (continuation && !continuation.ok) return continuation.response;
 
   // Admitted under the run caps, atomically; a refusal (429) starts and stores nothing.
   const admission = await admitRun(
@@ -37,6 +47,7 @@ export async function POST(request: Request): Promise<Response> {
           modelId,
           selection: input.selection,
           limits: agentLimits(),
+          continues: continuation?.continues,
         },
       ]);
       // The response subscribes to the run's live frames now, before anything else is awaited.

@@ -4,7 +4,8 @@ import { exportMarkdown } from "@coauthor/tools";
 import { chatRequestSchema } from "@coauthor/types";
 import { streamText } from "ai";
 import { acceptRunRequest } from "@/server/agent/run-request";
-import { DocumentDamagedError, readDocument } from "@/server/collab/document-content";
+import { readDocument } from "@/server/collab/document-content";
+import { DocumentDamagedError } from "@/server/collab/document-health";
 import { appendMessages } from "@/server/conversation";
 import { apiError } from "@/server/http/errors";
 

@@ -1,0 +1,215 @@
+import type { AgentOutput, PipelineDefinition, PipelineNode } from "@coauthor/types";
+import { READ_TOOL_NAMES } from "@coauthor/types/tools";
+import { generateText, type ModelMessage } from "ai";
+import { armRunTimeout } from "../deadlines.ts";
+import { readDocumentMarkdown } from "../document-reader.ts";
+import { openRunWriter } from "../live/run-writer.ts";
+import { log } from "../log.ts";
+import { DOCUMENT_CONTEXT_CLOSE, DOCUMENT_CONTEXT_OPEN } from "../models/offline-model.ts";
+import { AGENT_OUTPUT_NAME } from "../models/prompt-markers.ts";
+import { resolveModel } from "../models/registry.ts";
+import { type CallUsage, structuredCall } from "../planning/index.ts";
+import { abortRun, runSignal } from "../run-control.ts";
+import { toolSet } from "../tool-set.ts";
+import { createAgentCaller } from "../trpc/index.ts";
+import { framesOf } from "../workflows/agent/steps/write-frames.ts";
+import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
+import { outputSchema } from "./output-schema.ts";
+import { childrenOf, stepId, stepKind } from "./steps.ts";
+
+// The steps a pipeline run takes besides the turns step every agent shares: its start, an
+// agent's structured output, the document snapshot a parallel block reads and one branch of it.
+
+/** What the start of a pipeline run settled. */
+export interface PipelineStart {
+  /** The run's base system prompt (the tools' guide). */
+  system: string;
+  /** The tools each agent may use, by agent id (within what the run allows). */
+  tools: Record<string, string[]>;
+  nextId: number;
+  /** When the pipeline's time is up (epoch ms): the run time limit or the budget's wall time. */
+  deadline: number;
+}
+
+/** The step tree as the panel draws it (every node keyed by its path). */
+export function pipelineNodes(definition: PipelineDefinition): PipelineNode[] {
+  const nodes: PipelineNode[] = [];
+  const visit = (steps: PipelineDefinition["steps"], parent: string | undefined, prefix: string) => {
+    steps.forEach((step, index) => {
+      const path = prefix ? `${prefix}.${index}` : String(index);
+      nodes.push({
+        path,
+        kind: stepKind(step),
+        stepId: stepId(step),
+        agent: "agent" in step ? step.agent : undefined,
+        ...(parent !== undefined ? { parent } : {}),
+      });
+      for (const child of childrenOf(step)) visit(child.steps, path, `${path}.${child.path.join(".")}`);
+    });
+  };
+  visit(definition.steps, undefined, "");
+  return nodes;
+}
+
+/**
+ * A pipeline run's first step: arms the run time limit, announces the run and its step tree
+ * (ids 0 and 1), and settles which tools each agent may use.
+ */
+export async function startPipeline(args: {
+  runId: string;
+  input: AgentWorkflowInput;
+  definition: PipelineDefinition;
+}): Promise<PipelineStart> {
+  "use step";
+  const { runId, input, definition } = args;
+  const now = Date.now();
+  const runDeadline = now + input.limits.runTimeoutMs;
+  armRunTimeout(runId, runDeadline);
+  const allowed = await createAgentCaller({ userId: input.userId }).llm.plan({
+    documentId: input.documentId,
+    mode: "agent",
+    prompt: input.prompt,
+  });
+  const tools: Record<string, string[]> = {};
+  for (const agent of definition.agents) {
+    const wanted: readonly string[] =
+      agent.tools === "write"
+        ? allowed.tools
+        : agent.tools === "read"
+          ? READ_TOOL_NAMES
+          : agent.tools === "none"
+            ? []
+            : agent.tools;
+    tools[agent.id] = allowed.tools.filter((name) => wanted.includes(name));
+  }
+  const writer = openRunWriter(runId);
+  try {
+    writer.send(
+      framesOf(runId, 0, [
+        { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
+        { type: "pipeline", name: definition.name, nodes: pipelineNodes(definition) },
+      ]),
+    );
+    await writer.flush();
+  } finally {
+    writer.release();
+  }
+  return {
+    system: allowed.system,
+    tools,
+    nextId: 2,
+    deadline: Math.min(runDeadline, now + definition.budget.wallTimeMs),
+  };
+}
+
+/** An agent's structured output, validated against what it declared (or why there is none). */
+export async function agentOutput(args: {
+  runId: string;
+  modelId: string;
+  system: string;
+  messages: ModelMessage[];
+  tools: string[];
+  output: AgentOutput;
+  timeoutMs: number;
+}): Promise<{ output?: Record<string, unknown>; usage: CallUsage; failure?: string }> {
+  "use step";
+  const runAbort = runSignal(args.runId);
+  try {
+    return await structuredCall(
+      {
+        modelId: args.modelId,
+        system: args.system,
+        messages: args.messages,
+        tools: toolSet(args.tools),
+        signal: AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]),
+        runAbort,
+      },
+      {
+        system: `${args.system}\n\nAnswer with your result as the JSON object asked for.`,
+        schema: outputSchema(args.output),
+        name: AGENT_OUTPUT_NAME,
+        maxRetries: 2,
+        what: "output",
+      },
+    );
+  } catch (error) {
+    log.info("agent output interrupted", { runId: args.runId, error });
+    return { usage: { inputTokens: 0, outputTokens: 0 }, failure: "stopped" };
+  }
+}
+
+/** The document as the server has it now: what the branches of a parallel block read. */
+export async function documentSnapshot(documentId: string): Promise<string> {
+  "use step";
+  return readDocumentMarkdown(documentId);
+}
+
+/** What one branch of a parallel block said and answered. */
+export interface BranchResult {
+  text: string;
+  output?: Record<string, unknown>;
+  usage: CallUsage;
+  failure?: string;
+}
+
+/** The abort key of a parallel block: one branch's failure stops its siblings in this process. */
+const blockKey = (runId: string, block: string) => `${runId}#${block}`;
+
+/**
+ * One agent of a parallel block: it reads the snapshot taken when the block began (no tools: it
+ * proposes, the writer after the block applies) and answers, with its output when it declares
+ * one. Its text goes out with the block's end, so branches never interleave on the stream.
+ */
+export async function parallelAgent(args: {
+  runId: string;
+  block: string;
+  modelId: string;
+  system: string;
+  snapshot: string;
+  prompt: string;
+  output?: AgentOutput;
+  timeoutMs: number;
+}): Promise<BranchResult> {
+  "use step";
+  const runAbort = AbortSignal.any([runSignal(args.runId), runSignal(blockKey(args.runId, args.block))]);
+  const system = `${args.system}\n\nThe document:\n${DOCUMENT_CONTEXT_OPEN}\n${args.snapshot}\n${DOCUMENT_CONTEXT_CLOSE}`;
+  const messages: ModelMessage[] = [{ role: "user", content: args.prompt }];
+  const fail = (failure: string, usage: CallUsage): BranchResult => {
+    // One branch failing ends the block: its siblings in this process stop now.
+    abortRun(blockKey(args.runId, args.block), "a sibling branch failed");
+    return { text: "", usage, failure };
+  };
+  try {
+    if (args.output) {
+      const answered = await structuredCall(
+        {
+          modelId: args.modelId,
+          system,
+          messages,
+          tools: {},
+          signal: AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]),
+          runAbort,
+        },
+        { system, schema: outputSchema(args.output), name: AGENT_OUTPUT_NAME, maxRetries: 2, what: "output" },
+      );
+      if (answered.failure || !answered.output) return fail(answered.failure ?? "no output", answered.usage);
+      return { text: "", output: answered.output, usage: answered.usage };
+    }
+    const result = await generateText({
+      model: resolveModel(args.modelId),
+      system,
+      messages,
+      abortSignal: AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]),
+      maxRetries: 2,
+    });
+    return {
+      text: result.text,
+      usage: { inputTokens: result.usage.inputTokens ?? 0, outputTokens: result.usage.outputTokens ?? 0 },
+    };
+  } catch (error) {
+    return fail(error instanceof Error ? error.message.slice(0, 300) : String(error), {
+      inputTokens: 0,
+      outputTokens: 0,
+    });
+  }
+}

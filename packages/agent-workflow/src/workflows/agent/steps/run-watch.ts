@@ -1,0 +1,51 @@
+import { agentStore, isLocalWorld } from "../../../agent-store.ts";
+import { log } from "../../../log.ts";
+import { runSignal } from "../../../run-control.ts";
+import { RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
+
+// Stop reaches a step in this process through its signal; the stored status is the way in from
+// other instances (a shared world), and a safety net on the local world.
+const STOP_POLL_MS = isLocalWorld() ? 5_000 : 1_000;
+
+/**
+ * One subscription for what ends a step's work early: the writer's Stop (this process's signal,
+ * or the stored status seen from any instance) and the run's time limit. `signal` aborts on
+ * either, its reason saying which; `stopped` on Stop alone (the run's last words after its time
+ * ran out are still cut short by Stop).
+ */
+export function watchRun(runId: string, runDeadline: number) {
+  const all = new AbortController();
+  const stop = new AbortController();
+  const abort = (controller: AbortController, reason: string) => {
+    if (!controller.signal.aborted) controller.abort(new Error(reason));
+  };
+  const deadline = setTimeout(() => abort(all, RUN_TIMEOUT_REASON), Math.max(0, runDeadline - Date.now()));
+  const poll = setInterval(() => {
+    agentStore()
+      .isStopped(runId)
+      .then((stopped) => {
+        if (!stopped) return;
+        abort(stop, "stopped by the writer");
+        abort(all, "stopped by the writer");
+      })
+      .catch((error: unknown) => log.warn("stop check failed", { runId, error }));
+  }, STOP_POLL_MS);
+  const inProcess = runSignal(runId);
+  const onAbort = () => {
+    if (inProcess.reason instanceof Error && inProcess.reason.message !== RUN_TIMEOUT_REASON)
+      abort(stop, inProcess.reason.message);
+  };
+  inProcess.addEventListener("abort", onAbort);
+  if (inProcess.aborted) onAbort();
+  return {
+    signal: AbortSignal.any([inProcess, all.signal]),
+    stopped: stop.signal,
+    close() {
+      clearTimeout(deadline);
+      clearInterval(poll);
+      inProcess.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+export type RunWatch = ReturnType<typeof watchRun>;

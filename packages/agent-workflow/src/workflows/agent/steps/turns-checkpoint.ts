@@ -1,0 +1,95 @@
+import type { ModelMessage } from "ai";
+import { agentStore } from "../../../agent-store.ts";
+import type { RunWriter } from "../../../live/run-writer.ts";
+import type { AgentRunOutcome, RequestedToolCall, RunEventBody } from "../types.ts";
+import type { PlannerResult } from "./call-planner.ts";
+
+// What a turns step has done so far, saved after every model turn and tool result. A step re-run
+// after a restart (the engine runs an interrupted step again from the top) carries on from here:
+// answered tool calls never run twice, and the one still waiting is announced again under its id.
+
+type Usage = { inputTokens: number; outputTokens: number };
+
+/** A tool call of the current turn, and its `tool-call` event once announced (re-sent after a restart). */
+export interface PendingCall {
+  call: RequestedToolCall;
+  announced?: { id: number; event: Extract<RunEventBody, { type: "tool-call" }> };
+}
+
+/** What a turns step has added to the run so far. */
+export interface TurnsProgress {
+  nextId: number;
+  /** The run's model turns so far (names each turn's message). */
+  turnIndex: number;
+  /** Messages this step added to the conversation (model turns and tool results). */
+  messages: ModelMessage[];
+  replies: string[];
+  lastText: string;
+  usage: Usage;
+  /** Tool calls this step announced. */
+  toolCalls: number;
+}
+
+export interface TurnsCheckpoint extends TurnsProgress {
+  runId: string;
+  segment: number;
+  /** Model turns of this step (its limit is per step). */
+  stepTurns: number;
+  /** "model" while a model call is streaming: it cannot be resumed, only reported. */
+  phase: "model" | "tools" | "done";
+  pending: PendingCall[];
+  /** Frames that may not have been durable when this was saved: sent again on resume (same ids). */
+  unconfirmed: string;
+  /** How the run ends, once this step decided it ends early (a limit, its time). */
+  end?: AgentRunOutcome;
+  /** The run's plan decision (first step only): a resumed first step does not plan again. */
+  planner?: PlannerResult;
+}
+
+export function freshCheckpoint(
+  runId: string,
+  segment: number,
+  firstId: number,
+  turnIndex: number,
+): TurnsCheckpoint {
+  return {
+    runId,
+    segment,
+    phase: "tools",
+    nextId: firstId,
+    turnIndex,
+    stepTurns: 0,
+    messages: [],
+    replies: [],
+    lastText: "",
+    usage: { inputTokens: 0, outputTokens: 0 },
+    toolCalls: 0,
+    pending: [],
+    unconfirmed: "",
+  };
+}
+
+/** The checkpoint an earlier attempt of the same step saved, if any. */
+export async function loadCheckpoint(runId: string, segment: number): Promise<TurnsCheckpoint | undefined> {
+  const saved = await agentStore().loadProgress(runId);
+  if (saved?.segment !== segment) return undefined;
+  return {
+    ...(saved.state as Omit<TurnsCheckpoint, "messages">),
+    messages: saved.messages as ModelMessage[],
+  };
+}
+
+/**
+ * Saves a step's progress: its state, and the messages added since the last
+ * save (`persisted` of them are saved already). A snapshot: the step goes on
+ * changing `state` while the store writes it.
+ */
+export function saveCheckpoint(state: TurnsCheckpoint, persisted: number, writer: RunWriter): Promise<void> {
+  const { messages, ...rest } = state;
+  return agentStore().saveProgress(
+    state.runId,
+    state.segment,
+    structuredClone({ ...rest, unconfirmed: writer.unconfirmed() }),
+    { from: persisted, items: structuredClone(messages.slice(persisted)) },
+  );
+}
