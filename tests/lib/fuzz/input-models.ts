@@ -64,6 +64,9 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
           selection: { text: "Fuzz", blockIds: ["a"] },
         },
       },
+      // Continuing a run: the target run was stopped, so a valid one is refused (409), but the
+      // field is fuzzed past the schema.
+      { body: { documentId: t.documentId, prompt: "Go on", mode: "agent", continueRunId: t.runId } },
     ],
     "POST /api/llm/stream": [
       {
@@ -118,6 +121,9 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     "documents.get": { id: t.documentId },
     "documents.export": { id: t.documentId },
     "documents.members": { id: t.documentId },
+    "documents.damage": { id: t.documentId },
+    // The document loads, so a valid restore is refused (409) and changes nothing.
+    "documents.restoreLastGood": { id: t.documentId },
     "documents.share": { id: t.documentId, email: t.spare.email, role: "viewer" },
     "documents.setRole": { id: t.documentId, userId: t.spare.userId, role: "editor" },
     "documents.removeMember": { id: t.documentId, userId: t.spare.userId },
