@@ -7,7 +7,9 @@ import {
   routeRequests,
   validProcedureRequest,
   validRouteRequests,
+  withCookie,
 } from "../lib/fuzz/hostile-requests.ts";
+import { hostileCookie } from "../lib/fuzz/hostile-values.ts";
 import {
   type FuzzTargets,
   procedureModels,
@@ -131,6 +133,28 @@ test("methods a route does not export are refused, never 5xx, and change nothing
         await world.check(request);
     }
   }
+});
+
+test("forged, tampered and malformed session cookies are refused like no session, never 5xx", async () => {
+  const { targets } = world;
+  const models = routeModels(targets);
+  // A page, an API route, a tRPC query and mutation, and Better Auth's session lookup: the places
+  // that read the session cookie.
+  const requests = [
+    ...validRouteRequests("GET", "/documents/[documentId]", models["GET /documents/[documentId]"] ?? [], []),
+    ...validRouteRequests("POST", "/api/llm/agent", models["POST /api/llm/agent"] ?? [], []),
+    ...validRouteRequests("GET", "/api/auth/[...all]", models["GET /api/auth/[...all]"] ?? [], []),
+    validProcedureRequest("documents.list", "query", undefined),
+    validProcedureRequest("documents.create", "mutation", procedureModels(targets)["documents.create"]),
+  ];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...requests),
+      hostileCookie(world.callers.owner.cookie),
+      (request, cookie) => world.check(withCookie(request, cookie), { roles: ["signed-out"] }),
+    ),
+    { seed, numRuns: numRuns * 5, endOnFailure: true },
+  );
 });
 
 for (const endpoint of endpoints) {

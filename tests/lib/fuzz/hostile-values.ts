@@ -2,7 +2,7 @@
 // object. A value is either JSON (serialised with JSON.stringify, which escapes NUL and lone
 // surrogates, so the server's parser hands them on as they are) or raw JSON text, for what
 // JSON.stringify cannot say: nesting too deep to build as an object, numbers out of range,
-// malformed text.
+// malformed text. And hostile session cookies, for the places that read one.
 import fc from "fast-check";
 
 /** A value for a field (or a whole body): JSON, or raw JSON text put in as is. */
@@ -159,3 +159,30 @@ export const hostileKey: fc.Arbitrary<string> = fc.oneof(
   ),
   hostileString,
 );
+
+/** Session cookies a forger or a broken client sends: garbage, cut, tampered, percent-mangled, huge. */
+export function hostileCookie(realCookie: string): fc.Arbitrary<string> {
+  const realToken = /coauthor\.session_token=([^;]+)/.exec(realCookie)?.[1] ?? "x";
+  const printable = fc.string({
+    unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)),
+    maxLength: 80,
+  });
+  const name = fc.constantFrom(
+    "coauthor.session_token",
+    "coauthor.session_data",
+    "coauthor.dont_remember",
+    "__Secure-coauthor.session_token",
+  );
+  const value = fc.oneof(
+    printable,
+    fc.constantFrom("", "%", "%FF%FE", "%00", '"x', "a.b.c", "x".repeat(8_000), "null", "undefined"),
+    // A real session token with one character of its token or signature changed.
+    fc.nat({ max: Math.max(0, realToken.length - 1) }).map((at) => {
+      const flipped = realToken[at] === "A" ? "B" : "A";
+      return `${realToken.slice(0, at)}${flipped}${realToken.slice(at + 1)}`;
+    }),
+  );
+  return fc
+    .array(fc.tuple(name, value), { minLength: 1, maxLength: 3 })
+    .map((pairs) => pairs.map(([key, text]) => `${key}=${text}`).join("; "));
+}
