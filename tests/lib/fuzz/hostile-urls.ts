@@ -58,6 +58,7 @@ export function brokenQuery(template: Record<string, string>): fc.Arbitrary<{ te
   return fc.oneof(...options);
 }
 
+/** A dynamic segment of a route pattern: `[runId]`, or a catch-all `[...all]`. */
 export const SEGMENT = /\[(\.\.\.)?([^\]]+)\]/g;
 
 /** The path of `pattern` with its dynamic segments filled: real values mostly, hostile strings too. */
