@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3217);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "coauthor-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 export const baseURL = `http://127.0.0.1:${port}`;
+// Property-based suites explore with FC_SEED=random: one seed for the whole run, chosen here (the
+// runner) so every worker, a restarted one too, uses it and a failure names the seed to reproduce.
+if (process.env.FC_SEED === "random") process.env.FC_SEED = String(Math.floor(Math.random() * 2 ** 31));
 
 export default defineConfig({
   testDir: ".",

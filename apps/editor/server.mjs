@@ -23,7 +23,40 @@ const nextUpgrade = app.getUpgradeHandler();
 // src/server/http/client-address.ts): set here on every request, over whatever the client sent.
 const SOCKET_ADDRESS_HEADER = "x-coauthor-socket-address";
 
+/**
+ * Whether the request's path is well-formed percent-encoded UTF-8. Next decodes a route's dynamic
+ * segments before any route or the proxy runs, and answers 500 to one that is not (`%FF`, a lone
+ * surrogate's bytes `%ED%A0%80`); such a path names nothing, so it gets a 400 here.
+ */
+function decodablePath(url) {
+  try {
+    decodeURIComponent(url.split("?")[0]);
+    return true;
+  } catch (error) {
+    if (error instanceof URIError) return false;
+    throw error;
+  }
+}
+
+// The API's error shape and the headers every response of the app carries (next.config.ts).
+const UNDECODABLE_PATH = JSON.stringify({
+  code: "bad_request:path",
+  message: "the path is not valid percent-encoded UTF-8",
+});
+const UNDECODABLE_PATH_HEADERS = {
+  "content-type": "application/json",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+};
+
 const server = createServer((request, response) => {
+  if (!decodablePath(request.url ?? "/")) {
+    response.writeHead(400, UNDECODABLE_PATH_HEADERS).end(UNDECODABLE_PATH);
+    return;
+  }
   request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   handle(request, response);
 });

@@ -69,3 +69,36 @@ test("hostile query and path parameters are refused, never a 500", async ({ base
     expect(response.status, `${method} ${path.slice(0, 40)}`).toBe(404);
   }
 });
+
+test("a path that is not percent-encoded UTF-8 gets 400 before any route runs, never a 500", async ({
+  baseURL,
+}) => {
+  const client = await new CoauthorClient(baseURL ?? "").signIn();
+  // %FF is no UTF-8 byte; %ED%A0%80 is a lone surrogate's bytes. Next decodes dynamic segments
+  // before the route (and the proxy) runs, and answered these with 500.
+  for (const segment of ["%FF", "%ED%A0%80", "a%C3"]) {
+    for (const [method, path] of [
+      ["GET", `/api/llm/agent/${segment}/stream`],
+      ["POST", `/api/llm/agent/${segment}/lease`],
+      ["DELETE", `/api/llm/agent/${segment}`],
+      ["GET", `/api/runs/${segment}/events`],
+      ["POST", `/api/auth/${segment}`],
+      ["GET", `/api/trpc/${segment}`],
+      ["GET", `/documents/${segment}`],
+    ] as const) {
+      for (const caller of [client, new CoauthorClient(baseURL ?? "")]) {
+        const response = await caller.fetch(path, {
+          method,
+          headers: { "content-type": "application/json" },
+          body: method === "GET" ? undefined : "{}",
+          redirect: "manual",
+        });
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(await response.json()).toMatchObject({ code: "bad_request:path" });
+      }
+    }
+  }
+  // A well-formed encoded segment still reaches its route.
+  const valid = await client.fetch("/api/llm/agent/%E2%82%AC", { method: "DELETE" });
+  expect(valid.status).toBe(404);
+});

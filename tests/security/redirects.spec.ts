@@ -74,3 +74,21 @@ test("a cross-site request carrying the session cookie starts no run and changes
   const runs = await client.trpc<unknown[]>("assistant.runs", { documentId }, "query");
   expect(runs).toEqual([]);
 });
+
+test("the redirect to sign-in carries a return path only up to a length a Location header can hold", async ({
+  baseURL,
+}) => {
+  const signedOut = new CoauthorClient(baseURL ?? "");
+  // The return path is copied into Location: a 10,000-character query made a header Node's
+  // fetch refuses to read (and a proxy's buffer would not hold).
+  const long = await signedOut.fetch(`/documents/abc?q=${"x".repeat(10_000)}`, { redirect: "manual" });
+  expect(long.status).toBe(307);
+  const location = new URL(long.headers.get("location") ?? "", baseURL);
+  expect(location.pathname).toBe("/sign-in");
+  expect(location.searchParams.get("next")).toBeNull();
+  // A usual one is carried.
+  const usual = await signedOut.fetch("/documents/abc?q=1", { redirect: "manual" });
+  expect(new URL(usual.headers.get("location") ?? "", baseURL).searchParams.get("next")).toBe(
+    "/documents/abc?q=1",
+  );
+});

@@ -1,5 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { type NextRequest, NextResponse } from "next/server";
+import { returnQuery } from "@/components/auth/return-path";
 import { env } from "@/env";
 import { AUTH_COOKIE_PREFIX } from "@/server/auth/cookie";
 import {
@@ -38,7 +39,7 @@ export function proxy(request: NextRequest) {
   }
   const url = request.nextUrl.clone();
   url.pathname = "/sign-in";
-  url.search = `?next=${encodeURIComponent(`${pathname}${search}`)}`;
+  url.search = returnQuery(`${pathname}${search}`);
   return withSecurityHeaders(NextResponse.redirect(url), NON_DOCUMENT_POLICY);
 }
 

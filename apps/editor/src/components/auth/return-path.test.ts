@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnPath } from "./return-path";
+import { MAX_RETURN_PATH_CHARS, returnQuery, safeReturnPath } from "./return-path";
 
 describe("the return path after signing in", () => {
   it("keeps a path on this site", () => {
@@ -25,5 +25,14 @@ describe("the return path after signing in", () => {
     ]) {
       expect(safeReturnPath(next)).toBe("/");
     }
+  });
+
+  it("carries a return path into the sign-in redirect only up to a length a Location header can hold", () => {
+    expect(returnQuery("/documents/abc?x=1")).toBe("?next=%2Fdocuments%2Fabc%3Fx%3D1");
+    const long = `/documents/${"x".repeat(MAX_RETURN_PATH_CHARS)}`;
+    expect(returnQuery(long)).toBe("");
+    // Encoding counts: 700 "é" are 4,200 characters once percent-encoded.
+    expect(returnQuery(`/${"é".repeat(700)}`)).toBe("");
+    expect(safeReturnPath(long)).toBe("/");
   });
 });

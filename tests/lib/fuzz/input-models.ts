@@ -1,0 +1,138 @@
+// Valid-shaped inputs for every API route and tRPC procedure: the fuzzer breaks one field of a
+// valid input at a time, so its hostile value gets past the first checks (session, content type,
+// the other fields) to the code that stores or uses that field. A route or procedure without a
+// model here is still fuzzed (real ids in its path, generic hostile bodies), but the catalogue test
+// in tests/security/fuzz.spec.ts fails until it has one: a generic body stops at the schema.
+
+/** Real ids and accounts of the fuzz world, for valid inputs. */
+export interface FuzzTargets {
+  /** The owner's document, shared with the editor and the viewer. */
+  documentId: string;
+  /** A document of the owner's that a valid `documents.delete` may take. */
+  doomedDocumentId: string;
+  /** The owner's run on the document (over: cancelled at its first tool call). */
+  runId: string;
+  /** That tool call's hook token and id. */
+  hookToken: string;
+  toolCallId: string;
+  /** A viewer of the document whose role a valid setRole / removeMember / share may change. */
+  spare: { userId: string; email: string; password: string };
+}
+
+/** One valid shape of a request: values for dynamic path segments, query and JSON body. */
+export interface RequestShape {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+/** An account nobody has yet: a valid sign-up creates it once, later ones are refused. */
+const NEW_ACCOUNT = { email: "fuzz-new-account@example.test", password: "fuzz-password-1", name: "Fuzz" };
+
+/** Valid shapes per `METHOD /route/pattern` of API routes and pages (several when one route serves several bodies). */
+export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
+  const message = [{ role: "user", content: "Earlier question" }];
+  return {
+    // Better Auth: the sign-up and sign-in bodies. Sign-out and session revocation are left out on
+    // purpose: a valid one would end the roles' own sessions (tests/security/access.spec.ts covers them).
+    "GET /api/auth/[...all]": [{ params: { all: "get-session" } }],
+    "POST /api/auth/[...all]": [
+      { params: { all: "sign-up/email" }, body: NEW_ACCOUNT },
+      { params: { all: "sign-in/email" }, body: { email: t.spare.email, password: t.spare.password } },
+    ],
+    // Benchmark-only routes (404 unless COAUTHOR_BENCH=1, which the suite does not set).
+    "POST /api/bench/naive": [{ body: { calls: 1, deltas: 1 } }],
+    "POST /api/bench/naive/callback": [{ body: { runId: t.runId, call: 1 } }],
+    "GET /api/health": [{}],
+    "POST /api/llm/agent/[runId]/lease": [
+      { params: { runId: t.runId }, body: { tabId: "fuzz-tab-0001", release: false } },
+    ],
+    "DELETE /api/llm/agent/[runId]": [{ params: { runId: t.runId } }],
+    "GET /api/llm/agent/[runId]/stream": [{ params: { runId: t.runId }, query: { from: "0" } }],
+    "GET /api/llm/agent/active": [{ query: { documentId: t.documentId } }],
+    "POST /api/llm/agent/callback": [
+      { body: { hookToken: t.hookToken, toolCallId: t.toolCallId, result: { ok: true } } },
+    ],
+    "POST /api/llm/agent": [
+      {
+        body: {
+          documentId: t.documentId,
+          prompt: 'append "Fuzzed"',
+          mode: "agent",
+          messages: message,
+          model: "offline",
+          selection: { text: "Fuzz", blockIds: ["a"] },
+        },
+      },
+      // Continuing a run: the target run was stopped, so a valid one is refused (409), but the
+      // field is fuzzed past the schema.
+      { body: { documentId: t.documentId, prompt: "Go on", mode: "agent", continueRunId: t.runId } },
+    ],
+    "POST /api/llm/stream": [
+      {
+        body: {
+          documentId: t.documentId,
+          prompt: "What is this about?",
+          mode: "chat",
+          messages: message,
+          model: "offline",
+        },
+      },
+    ],
+    "GET /api/runs/[runId]/events": [{ params: { runId: t.runId }, query: { offset: "0" } }],
+    // The tRPC endpoint itself: its procedures have models of their own (procedureModels); here the
+    // procedure name is what is fuzzed (unknown names, batches).
+    "GET /api/trpc/[trpc]": [
+      { params: { trpc: "documents.list" } },
+      { params: { trpc: "documents.get,documents.members" }, query: { batch: "1" } },
+    ],
+    "POST /api/trpc/[trpc]": [{ params: { trpc: "documents.create" }, body: { title: "Batch" } }],
+    // Pages: their path segments and the `next` a sign-in returns to.
+    "GET /": [{}],
+    "GET /documents/[documentId]": [{ params: { documentId: t.documentId } }],
+    "GET /sign-in": [{ query: { next: `/documents/${t.documentId}` } }],
+    "GET /sign-up": [{ query: { next: "/" } }],
+  };
+}
+
+/** Valid inputs per tRPC procedure path (`undefined`: the procedure takes none). */
+export function procedureModels(t: FuzzTargets): Record<string, Record<string, unknown> | undefined> {
+  const documentInput = { documentId: t.documentId };
+  return {
+    "assistant.conversation": documentInput,
+    "assistant.runs": documentInput,
+    "assistant.runEdits": { runId: t.runId },
+    "assistant.saveRunEdits": {
+      runId: t.runId,
+      edits: {
+        beforeOrder: ["b1"],
+        before: { b1: { type: "paragraph", children: [] } },
+        after: { b1: { type: "paragraph", children: [] } },
+        inserted: [],
+        deleted: [],
+        changed: ["b1"],
+        moved: [],
+      },
+    },
+    "documents.list": undefined,
+    "documents.create": { title: "Fuzzed document", markdown: "# Fuzz\n\nText." },
+    "documents.rename": { id: t.documentId, title: "Renamed by the fuzzer" },
+    "documents.delete": { id: t.doomedDocumentId },
+    "documents.get": { id: t.documentId },
+    "documents.export": { id: t.documentId },
+    "documents.members": { id: t.documentId },
+    "documents.damage": { id: t.documentId },
+    // The document loads, so a valid restore is refused (409) and changes nothing.
+    "documents.restoreLastGood": { id: t.documentId },
+    "documents.share": { id: t.documentId, email: t.spare.email, role: "viewer" },
+    "documents.setRole": { id: t.documentId, userId: t.spare.userId, role: "editor" },
+    "documents.removeMember": { id: t.documentId, userId: t.spare.userId },
+    "llm.plan": { documentId: t.documentId, mode: "agent", prompt: "Plan this" },
+    "llm.models": undefined,
+  };
+}
+
+/** Real values for a dynamic segment of a route without a model (pages, engine routes). */
+export function realSegmentValues(t: FuzzTargets): string[] {
+  return [t.documentId, t.runId, "x"];
+}
