@@ -67,6 +67,15 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
       // Continuing a run: the target run was stopped, so a valid one is refused (409), but the
       // field is fuzzed past the schema.
       { body: { documentId: t.documentId, prompt: "Go on", mode: "agent", continueRunId: t.runId } },
+      // A recipe (a pipeline): the built-in one every writer has.
+      {
+        body: {
+          documentId: t.documentId,
+          prompt: 'append "Fuzzed"',
+          mode: "agent",
+          recipeId: "review-and-revise",
+        },
+      },
     ],
     "POST /api/llm/stream": [
       {
@@ -128,6 +137,15 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     "documents.setRole": { id: t.documentId, userId: t.spare.userId, role: "editor" },
     "documents.removeMember": { id: t.documentId, userId: t.spare.userId },
     "llm.plan": { documentId: t.documentId, mode: "agent", prompt: "Plan this" },
+    "recipes.list": documentInput,
+    "recipes.save": {
+      documentId: t.documentId,
+      definition:
+        "version: 1\nname: Fuzzed\nagents:\n  - id: checker\n    instructions: Check.\nsteps:\n  - agent: checker\n",
+      shared: false,
+    },
+    // Nobody's recipe: a valid removal is refused (404) and changes nothing.
+    "recipes.remove": { id: "rcp_fuzz" },
     "llm.models": undefined,
   };
 }

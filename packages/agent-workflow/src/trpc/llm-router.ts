@@ -1,5 +1,5 @@
 import { toolDefinitions } from "@coauthor/tools/definitions";
-import { runModeSchema } from "@coauthor/types";
+import { MAX_PROMPT_CHARS, runModeSchema } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import type { TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -31,7 +31,13 @@ export function agentSystemPrompt(tools: readonly string[]): string {
 export const llmRouter = {
   /** Planner: which tools this run may use and the system prompt it runs with. */
   plan: protectedProcedure
-    .input(z.object({ documentId: z.string(), mode: runModeSchema, prompt: z.string() }))
+    .input(
+      z.object({
+        documentId: z.string().min(1).max(100),
+        mode: runModeSchema,
+        prompt: z.string().max(MAX_PROMPT_CHARS),
+      }),
+    )
     .query(({ input }) => {
       const tools = selectTools(input.mode);
       return { tools, system: agentSystemPrompt(tools) };
