@@ -1,3 +1,4 @@
+export { chatAnswer } from "./chat.ts";
 export {
   createOfflineModel,
   DOCUMENT_CONTEXT_CLOSE,

@@ -4,9 +4,11 @@
 import type { RunEvent } from "@coauthor/types";
 import { describe, expect, it } from "vitest";
 import { start } from "workflow/api";
+import { abortRun } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "../../workflows/agent/index.ts";
 import { collectEvents, TEST_LIMITS } from "../../workflows/agent/test-harness.ts";
+import { chatAnswer } from "../chat.ts";
 import type { FakeFailure, FakeReply } from "./fake-provider.ts";
 import { PROVIDER_CASES, useFakeProvider } from "./providers.ts";
 
@@ -18,7 +20,14 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
   const running = useFakeProvider(provider, modelId);
 
   /** A run: the planner's answer ("no plan" by default), then the model's replies in order. */
-  async function run(replies: FakeReply[], planner: FakeReply = NO_PLAN) {
+  async function run(
+    replies: FakeReply[],
+    planner: FakeReply = NO_PLAN,
+    answer: (event: RunEvent, runId: string) => Promise<void> = async (event, runId) => {
+      if (event.type === "tool-call")
+        await deliverToolResult(runId, event.toolCallId, { ok: true, blockIds: ["b00000001"] });
+    },
+  ) {
     running().enqueue(planner, ...replies);
     const input = {
       userId: "u1",
@@ -29,11 +38,9 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
       limits: TEST_LIMITS,
     };
     const started = await start(agentWorkflow, [input]);
-    const events: RunEvent[] = await collectEvents(started.getReadable<string>(), async (event) => {
-      if (event.type === "tool-call") {
-        await deliverToolResult(started.runId, event.toolCallId, { ok: true, blockIds: ["b00000001"] });
-      }
-    });
+    const events: RunEvent[] = await collectEvents(started.getReadable<string>(), (event) =>
+      answer(event, started.runId),
+    );
     return { events, outcome: await started.returnValue };
   }
 
@@ -86,6 +93,76 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
         .requests.slice(-3)
         .map((r) => r.streamed),
     ).toEqual([false, true, false]);
+  });
+
+  it("gives the model a tool's failure, and the model recovers from it", async () => {
+    const call = (id: string) => ({
+      kind: "turn" as const,
+      turn: { toolCalls: [{ id, name: "insertBlocks", argumentPieces: [ARGS] }] },
+    });
+    let answered = 0;
+    const { events, outcome } = await run(
+      [call("call_1"), call("call_2"), { kind: "turn", turn: { text: ["Done on the second try."] } }],
+      NO_PLAN,
+      async (event, runId) => {
+        if (event.type !== "tool-call") return;
+        answered++;
+        const result =
+          answered === 1
+            ? { ok: false, code: "unknown-block", message: 'afterBlockId: no block has id "b9"' }
+            : { ok: true, blockIds: ["b00000001"] };
+        await deliverToolResult(runId, event.toolCallId, result);
+      },
+    );
+    expect(
+      events.filter((e) => e.type === "tool-result").map((e) => e.type === "tool-result" && e.ok),
+    ).toEqual([false, true]);
+    // The failure went back to the model in the provider's own tool-result format.
+    expect(JSON.stringify(running().requests.at(-2)?.body)).toContain("unknown-block");
+    expect(outcome).toMatchObject({ status: "done", summary: "Done on the second try." });
+  });
+
+  it("ends at once when the writer stops it mid-stream", async () => {
+    let stoppedAt = 0;
+    const { events, outcome } = await run(
+      [{ kind: "stall", text: ["Thinking about it"] }],
+      NO_PLAN,
+      async (event, runId) => {
+        if (event.type === "text-delta" && !stoppedAt) {
+          stoppedAt = Date.now();
+          abortRun(runId, "stopped by the writer");
+        }
+      },
+    );
+    expect(Date.now() - stoppedAt).toBeLessThan(1_000);
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
+    expect(outcome).toMatchObject({ status: "cancelled" });
+  });
+
+  it("answers in chat mode with no tools offered", async () => {
+    running().enqueue({ kind: "turn", turn: { text: ["It is ", "about cats."] } });
+    let finished = "";
+    const answer = chatAnswer({
+      modelId,
+      markdown: "# Cats\n\nThey sleep.",
+      messages: [],
+      prompt: "What is it about?",
+      signal: new AbortController().signal,
+      onError: (error) => {
+        throw error;
+      },
+      onFinish: (text) => {
+        finished = text;
+      },
+    });
+    let text = "";
+    for await (const delta of answer.textStream) text += delta;
+    expect(text).toBe("It is about cats.");
+    await answer.response;
+    expect(finished).toBe("It is about cats.");
+    const body = running().requests.at(-1)?.body ?? {};
+    expect(body.tools ?? []).toEqual([]);
+    expect(JSON.stringify(body)).toContain("They sleep.");
   });
 
   const sentences: [FakeFailure, RegExp][] = [
