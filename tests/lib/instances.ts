@@ -29,9 +29,8 @@ export async function startInstances(options: {
     REDIS_URL,
     SESSION_SECRET: randomBytes(32).toString("base64url"),
     HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
-    ...(options.postgresWorld
-      ? { WORKFLOW_TARGET_WORLD: "@workflow/world-postgres", WORKFLOW_POSTGRES_URL: database.url }
-      : {}),
+    // The world's database defaults to DATABASE_URL (start.mjs), as the README tells operators.
+    ...(options.postgresWorld ? { WORKFLOW_TARGET_WORLD: "@workflow/world-postgres" } : {}),
     ...options.env,
   };
   const servers = Array.from({ length: options.count ?? 2 }, () => new AppServer(env));

@@ -124,16 +124,17 @@ test("a run started on one instance with results posted to the other finishes, a
   const results = events.filter((event) => event.type === "tool-result");
   expect(results.map((event) => event.type === "tool-result" && event.ok)).toEqual(Array(12).fill(true));
   const summary = (values: number[]) =>
-    `median ${median(values).toFixed(1)}, max ${Math.max(...values).toFixed(1)} over ${values.length}`;
+    `median ${median(values).toFixed(1)} of ${values.map((value) => value.toFixed(0)).join(", ")}`;
   test
     .info()
     .annotations.push(
       { type: "round trip, result posted to the step's instance (ms)", description: summary(trips.same) },
       { type: "round trip, result posted to the other instance (ms)", description: summary(trips.cross) },
     );
-  // The store is read every 5 s as a safety net only: each result arrived by its signal.
+  // The store is read every 5 s as a safety net only: each result arrived by its signal (a lost
+  // one would wait for that read; the bound leaves room for a busy machine).
   expect(trips.cross).toHaveLength(6);
-  for (const trip of trips.cross) expect(trip).toBeLessThan(1_000);
+  for (const trip of trips.cross) expect(trip).toBeLessThan(2_000);
 });
 
 test("Stop posted to another instance than the run's step ends the run's stream within a second of its answer", async () => {

@@ -47,6 +47,8 @@ child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 async function prepareWorld() {
   const url = process.env.WORKFLOW_POSTGRES_URL || process.env.DATABASE_URL;
+  // The world itself reads only WORKFLOW_POSTGRES_URL: by default it shares the app's database.
+  env.WORKFLOW_POSTGRES_URL = url;
   if (!url) {
     console.error(
       "WORKFLOW_TARGET_WORLD=@workflow/world-postgres needs WORKFLOW_POSTGRES_URL or DATABASE_URL",
@@ -60,7 +62,7 @@ async function prepareWorld() {
     const bootstrap = join(app, "node_modules", "@workflow", "world-postgres", "bin", "setup.js");
     const setup = spawn(process.execPath, [bootstrap], {
       cwd: app,
-      env: { ...env, WORKFLOW_POSTGRES_URL: url },
+      env,
     });
     let output = "";
     setup.stdout.on("data", (chunk) => (output += chunk));

@@ -19,6 +19,8 @@ export async function startPostgresRunSignals(databaseUrl: string): Promise<void
     }
     receiveRunSignal(signal.data);
   });
+  // Connected now, so the first signal does not wait for a connection.
+  await sql`select 1`;
   configureRunSignals(async (signal) => {
     await sql.notify(CHANNEL, JSON.stringify(signal));
   });
