@@ -27,6 +27,8 @@ export async function startInstances(options: {
   const env: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_URL,
+    // Tests read from the log which instance runs a run's step ("tool call requested").
+    LOG_LEVEL: "info",
     SESSION_SECRET: randomBytes(32).toString("base64url"),
     HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
     // The world's database defaults to DATABASE_URL (start.mjs), as the README tells operators.
