@@ -1,53 +1,49 @@
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { resolve } from "node:path";
+import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
+import { isTerminalEvent, type RunEvent } from "@coauthor/types";
 import postgres from "postgres";
-import { AppServer } from "../lib/app-server.ts";
+import type { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { forgedDelivery } from "../lib/engine-delivery.ts";
-import { createTestDatabase, REDIS_URL, requireSharedServices } from "../lib/shared-services.ts";
+import { type Instances, startInstances } from "../lib/instances.ts";
+import { RunStream } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
 
 // Two instances on Workflow DevKit's Postgres world (the scale-out setup): each instance's job
 // runner takes deliveries from the shared database and POSTs them to its own engine routes over
-// loopback HTTP, so these are the deliveries that must carry the engine's credential.
-const WORLD_SETUP = resolve(
-  import.meta.dirname,
-  "../../apps/editor/node_modules/@workflow/world-postgres/bin/setup.js",
-);
-const secrets = {
-  SESSION_SECRET: randomBytes(32).toString("base64url"),
-  HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
-};
+// loopback HTTP, so these are the deliveries that must carry the engine's credential. `npm start`
+// prepares the world's tables itself (no separate step), both instances starting at once.
+let instances: Instances | undefined;
 let servers: AppServer[] = [];
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  await requireSharedServices();
-  database = await createTestDatabase("world");
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
-    WORKFLOW_TARGET_WORLD: "@workflow/world-postgres",
-    WORKFLOW_POSTGRES_URL: database.url,
-    ...secrets,
-  };
-  // The world's tables, once (README: "Prepare the Postgres world's tables once").
-  const setup = spawnSync(process.execPath, [WORLD_SETUP], {
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-  });
-  if (setup.status !== 0) throw new Error(`world setup failed:\n${setup.stdout}\n${setup.stderr}`);
-  servers = [new AppServer(env), new AppServer(env)];
-  // One after the other: the first applies the app's migrations.
-  for (const server of servers) await server.start();
+  instances = await startInstances({ label: "world", postgresWorld: true });
+  servers = instances.servers;
 });
 
 test.afterAll(async () => {
-  for (const server of servers) await server.dispose();
-  await database?.drop();
+  await instances?.dispose();
 });
+
+/**
+ * The instance whose step asked for this tool call (its log says so): a result posted to any
+ * other one must cross instances to reach the waiting step.
+ */
+async function stepInstance(runId: string, toolCallId: string): Promise<number> {
+  const asked = (server: AppServer) =>
+    server.log
+      .split("\n")
+      .some(
+        (line) =>
+          line.includes('"tool call requested"') &&
+          line.includes(`"runId":"${runId}"`) &&
+          line.includes(`"toolCallId":"${toolCallId}"`),
+      );
+  await expect.poll(() => servers.findIndex(asked), { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
+  return servers.findIndex(asked);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 test("a run's engine deliveries arrive over HTTP with the engine's credential; forged ones get 401 on every instance", async () => {
   const [first, second] = servers as [AppServer, AppServer];
@@ -76,11 +72,93 @@ test("a run's engine deliveries arrive over HTTP with the engine's credential; f
   const results = run.events.filter((event) => event.type === "tool-result");
   expect(results.map((event) => event.ok)).toEqual([true, true, true]);
   // The run lived in the Postgres world (not a local one) and completes there.
-  const sql = postgres(database?.url ?? "", { max: 1, onnotice: () => undefined });
+  const sql = postgres(instances?.databaseUrl ?? "", { max: 1, onnotice: () => undefined });
   const worldStatus = async () =>
     (await sql<{ status: string }[]>`select status from workflow.workflow_runs where id = ${run.runId}`).map(
       (row) => row.status,
     );
   await expect.poll(worldStatus).toEqual(["completed"]);
   await sql.end();
+});
+
+test("a run started on one instance with results posted to the other finishes, and no hand-over waits for the store's read", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const onFirst = await new CoauthorClient(first.url).signIn();
+  const onSecond = await new CoauthorClient(second.url).signInWith({
+    email: onFirst.email,
+    password: onFirst.password,
+  });
+  const clients = [onFirst, onSecond];
+  const documentId = await onFirst.createDocument();
+  const editor = createDocumentEditor();
+  const stream = await RunStream.start(onFirst, documentId, "count to 12");
+  expect(stream.status).toBe(200);
+  // Alternately to the instance running the step and to the other one, to compare the two.
+  const trips = { same: [] as number[], cross: [] as number[] };
+  const statuses: number[] = [];
+  const events: RunEvent[] = [];
+  for (let event = await stream.next(); event; event = await stream.next()) {
+    events.push(event);
+    if (isTerminalEvent(event)) break;
+    if (event.type !== "tool-call") continue;
+    const result = await runEditorTool(editor, event.toolName, event.input);
+    const host = await stepInstance(stream.runId, event.toolCallId);
+    const cross = statuses.length % 2 === 0;
+    const poster = clients[cross ? 1 - host : host] as CoauthorClient;
+    const posted = performance.now();
+    const response = await poster.callback({
+      hookToken: event.hookToken,
+      toolCallId: event.toolCallId,
+      result,
+    });
+    statuses.push(response.status);
+    await response.arrayBuffer();
+    const call = event.toolCallId;
+    events.push(
+      ...(await stream.readUntil((next) => next.type === "tool-result" && next.toolCallId === call)),
+    );
+    (cross ? trips.cross : trips.same).push(performance.now() - posted);
+  }
+  expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  expect(statuses).toEqual(Array(12).fill(204));
+  const results = events.filter((event) => event.type === "tool-result");
+  expect(results.map((event) => event.type === "tool-result" && event.ok)).toEqual(Array(12).fill(true));
+  const summary = (values: number[]) =>
+    `median ${median(values).toFixed(1)} of ${values.map((value) => value.toFixed(0)).join(", ")}`;
+  test
+    .info()
+    .annotations.push(
+      { type: "round trip, result posted to the step's instance (ms)", description: summary(trips.same) },
+      { type: "round trip, result posted to the other instance (ms)", description: summary(trips.cross) },
+    );
+  // The store is read every 5 s as a safety net only: each result arrived by its signal (a lost
+  // one would wait for that read; the bound leaves room for a busy machine).
+  expect(trips.cross).toHaveLength(6);
+  for (const trip of trips.cross) expect(trip).toBeLessThan(2_000);
+});
+
+test("Stop posted to another instance than the run's step ends the run's stream within a second of its answer", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const onFirst = await new CoauthorClient(first.url).signIn();
+  const onSecond = await new CoauthorClient(second.url).signInWith({
+    email: onFirst.email,
+    password: onFirst.password,
+  });
+  const documentId = await onFirst.createDocument();
+  const stream = await RunStream.start(onFirst, documentId, "count to 20");
+  const call = (await stream.readUntil((event) => event.type === "tool-call")).at(-1);
+  if (call?.type !== "tool-call") throw new Error("the run asked for no tool");
+  // The step waits for this result; the Stop goes to the other instance.
+  const other = [onFirst, onSecond][
+    1 - (await stepInstance(stream.runId, call.toolCallId))
+  ] as CoauthorClient;
+  const response = await other.cancel(stream.runId);
+  expect(response.status).toBeLessThan(300);
+  await response.arrayBuffer();
+  const answered = performance.now();
+  const rest = await stream.readUntil(isTerminalEvent);
+  const ended = performance.now() - answered;
+  expect(rest.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
+  test.info().annotations.push({ type: "Stop to stream end (ms)", description: ended.toFixed(1) });
+  expect(ended).toBeLessThan(1_000);
 });

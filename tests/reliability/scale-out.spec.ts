@@ -1,35 +1,25 @@
-import { randomBytes } from "node:crypto";
 import { runEditorTool } from "@coauthor/tools";
 import postgres from "postgres";
-import { AppServer } from "../lib/app-server.ts";
+import type { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { createTestDatabase, REDIS_URL, requireSharedServices } from "../lib/shared-services.ts";
+import { type Instances, startInstances } from "../lib/instances.ts";
 import { SyncClient } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
 
 // Two instances of the app on one PostgreSQL database and one Redis: a keystroke made on one
 // reaches a copy connected to the other, and run caps and rate limits count across both. Needs the
 // machine's PostgreSQL and Redis.
-const secrets = {
-  SESSION_SECRET: randomBytes(32).toString("base64url"),
-  HOOK_TOKEN_SECRET: randomBytes(32).toString("base64url"),
-};
+let instances: Instances | undefined;
 let servers: AppServer[] = [];
-let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  await requireSharedServices();
-  database = await createTestDatabase("scale");
-  const env = { DATABASE_URL: database.url, REDIS_URL, RATE_LIMIT_CHAT_PER_MINUTE: "4", ...secrets };
-  servers = [new AppServer(env), new AppServer(env)];
-  // One after the other: the first applies the migrations.
-  for (const server of servers) await server.start();
+  instances = await startInstances({ label: "scale", env: { RATE_LIMIT_CHAT_PER_MINUTE: "4" } });
+  servers = instances.servers;
 });
 
 test.afterAll(async () => {
-  for (const server of servers) await server.dispose();
-  await database?.drop();
+  await instances?.dispose();
 });
 
 test("a keystroke on one instance reaches a copy connected to the other, and both store the same document", async () => {
@@ -58,7 +48,7 @@ test("a keystroke on one instance reaches a copy connected to the other, and bot
   onSecond.close();
 
   // Each update was stored once, by the instance that received it (the other got it through Redis).
-  const sql = postgres(database?.url ?? "", { max: 1, onnotice: () => undefined });
+  const sql = postgres(instances?.databaseUrl ?? "", { max: 1, onnotice: () => undefined });
   const [counts] = await sql<{ total: number; distinct: number }[]>`
     select count(*)::int as total, count(distinct "update")::int as distinct
     from document_updates where document_id = ${documentId}`;

@@ -22,6 +22,12 @@ const env = {
   // Workflow DevKit's local world keeps runs in .next/ by default, which a rebuild empties.
   WORKFLOW_LOCAL_DATA_DIR: process.env.WORKFLOW_LOCAL_DATA_DIR ?? join(dataDir, "workflow"),
 };
+// The Postgres world's tables (and its job queue's) are prepared before the server starts, with the
+// world's own `bootstrap` command: idempotent, and one instance at a time (an advisory lock), since
+// its schema creation is not safe to race. The app's own migrations run as the server opens the
+// database, under the same kind of lock.
+if (process.env.WORKFLOW_TARGET_WORLD === "@workflow/world-postgres") await prepareWorld();
+
 // server.mjs: Next and the sync socket on one port.
 const child = spawn(process.execPath, [join(app, "server.mjs"), ...(dev ? ["--dev"] : [])], {
   cwd: app,
@@ -38,3 +44,36 @@ child.stdout.on("data", (chunk) => {
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+async function prepareWorld() {
+  const url = process.env.WORKFLOW_POSTGRES_URL || process.env.DATABASE_URL;
+  // The world itself reads only WORKFLOW_POSTGRES_URL: by default it shares the app's database.
+  env.WORKFLOW_POSTGRES_URL = url;
+  if (!url) {
+    console.error(
+      "WORKFLOW_TARGET_WORLD=@workflow/world-postgres needs WORKFLOW_POSTGRES_URL or DATABASE_URL",
+    );
+    process.exit(1);
+  }
+  const { default: postgres } = await import("postgres");
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    await sql`select pg_advisory_lock(hashtext('coauthor:workflow-world-setup'))`;
+    const bootstrap = join(app, "node_modules", "@workflow", "world-postgres", "bin", "setup.js");
+    const setup = spawn(process.execPath, [bootstrap], {
+      cwd: app,
+      env,
+    });
+    let output = "";
+    setup.stdout.on("data", (chunk) => (output += chunk));
+    setup.stderr.on("data", (chunk) => (output += chunk));
+    const code = await new Promise((done) => setup.on("exit", done));
+    if (code !== 0) {
+      console.error(`Preparing the Postgres world's tables failed:\n${output}`);
+      process.exit(1);
+    }
+  } finally {
+    // Ending the session releases the lock.
+    await sql.end();
+  }
+}

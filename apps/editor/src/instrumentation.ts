@@ -12,6 +12,12 @@ export async function register() {
   // Tool results and the turns step's progress live in the app's database.
   const { databaseAgentStore } = await import("@/server/agent/agent-store");
   configureAgentStore(databaseAgentStore);
+  // Several instances share PostgreSQL: a result or a Stop recorded on one reaches a step waiting
+  // on another through LISTEN/NOTIFY (PGlite is one process: signals stay in it).
+  if (env.DATABASE_URL) {
+    const { startPostgresRunSignals } = await import("@/server/agent/run-signals-postgres");
+    await startPostgresRunSignals(env.DATABASE_URL);
+  }
   // A pipeline's parallel branches read the document as the sync server has it (the live copy).
   const { configureDocumentReader } = await import("@coauthor/agent-workflow/server");
   const { readDocument } = await import("@/server/collab/document-content");

@@ -80,12 +80,6 @@ function memoryStore(): MemoryAgentStore {
   };
 }
 
-/** Whether runs use Workflow DevKit's local world (one process: every result and Stop arrives here). */
-export function isLocalWorld(): boolean {
-  const target = process.env.WORKFLOW_TARGET_WORLD;
-  return !target || target === "local";
-}
-
 const KEY = Symbol.for("coauthor.agent-store");
 const MEMORY = Symbol.for("coauthor.agent-store.memory");
 

@@ -1,14 +1,15 @@
 // Tool results from the browser to the step that waits for them. The callback
 // route records a result durably (first one wins), then wakes the waiting
-// step of this process at once; a step on another instance, or one started
-// after a restart, finds it in the store (polled while waiting).
+// step of this process at once and signals the other instances (run-signals),
+// whose waiting step reads it from the store; a step started after a restart
+// finds it there too.
 
-import { agentStore, isLocalWorld, memoryAgentStore } from "./agent-store.ts";
+import { agentStore, memoryAgentStore } from "./agent-store.ts";
+import { notifyToolResult, onToolResult } from "./run-signals.ts";
 
 const KEY = Symbol.for("coauthor.tool-result-waiters");
-// A result posted to this process wakes its step at once; the store is read as well, for results
-// posted to another instance (a shared world) and as a safety net on the local world (one process).
-const POLL_MS = isLocalWorld() ? 5_000 : 250;
+// Results arrive by wake-up and signal; the store is read as well in case a signal was lost.
+const POLL_MS = 5_000;
 
 type Waiters = Map<string, Set<(result: unknown) => void>>;
 
@@ -22,10 +23,12 @@ const keyOf = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId
 
 /**
  * Hands a tool call's result, already recorded in the store, to the step of
- * this process that waits for it (no read back from the store).
+ * this process that waits for it (no read back from the store), and signals
+ * the other instances that it is there.
  */
 export function wakeToolResult(runId: string, toolCallId: string, result: unknown): void {
   for (const wake of waiters().get(keyOf(runId, toolCallId)) ?? []) wake(result);
+  notifyToolResult(runId, toolCallId);
 }
 
 /**
@@ -71,7 +74,14 @@ export function listenForToolResult(runId: string, toolCallId: string) {
     wake();
   };
   set.add(listener);
+  // Recorded on another instance: the next pass reads the store (even a `fresh` first one).
+  let signalled = false;
+  const unsubscribe = onToolResult(runId, toolCallId, () => {
+    signalled = true;
+    wake();
+  });
   const close = () => {
+    unsubscribe();
     set.delete(listener);
     if (set.size === 0) waiters().delete(key);
   };
@@ -91,7 +101,7 @@ export function listenForToolResult(runId: string, toolCallId: string) {
         const next = new Promise<void>((resolve) => (wake = resolve));
         const found =
           handed ??
-          (first && options.fresh ? undefined : await store.getToolResult(runId, toolCallId)) ??
+          (first && options.fresh && !signalled ? undefined : await store.getToolResult(runId, toolCallId)) ??
           handed;
         if (found) return { kind: "result", result: found.result };
         if (options.signal.aborted) return { kind: "aborted" };

@@ -6,4 +6,5 @@ export * from "./model-errors.ts";
 export * from "./pipeline.ts";
 export * from "./plan.ts";
 export * from "./run-edits.ts";
+export * from "./run-signals.ts";
 export * from "./workflow-store.ts";

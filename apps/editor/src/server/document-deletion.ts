@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun } from "@coauthor/agent-workflow/server";
+import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
 import { and, eq, inArray } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
@@ -82,6 +82,7 @@ function purgeAgainLater(runIds: string[]): void {
 /** Ends a run of a deleted document: interrupts its step here and cancels it in the world (every instance). */
 async function stopRun(runId: string): Promise<void> {
   abortRun(runId, DELETED_REASON);
+  notifyStop(runId);
   const run = getRun(runId);
   try {
     await run.cancel();

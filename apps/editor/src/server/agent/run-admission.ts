@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun } from "@coauthor/agent-workflow/server";
+import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
 import { and, count, eq, gt, type SQL, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
@@ -125,8 +125,9 @@ export async function admitRun<Started extends { runId: string }>(
     throw error;
   }
   for (const runId of admitted.superseded) {
-    // Recorded as cancelled above (its step sees that from any instance); interrupt it here at once.
+    // Recorded as cancelled above; interrupt it here at once and tell the other instances.
     abortRun(runId, SUPERSEDED_REASON);
+    notifyStop(runId);
     log.info("run superseded by a new prompt", { runId, by: admitted.started.runId });
   }
   return { ok: true, started: admitted.started };

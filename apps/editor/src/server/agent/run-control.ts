@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun, disarmRun, forgetRun } from "@coauthor/agent-workflow/server";
+import { abortRun, disarmRun, forgetRun, notifyStop } from "@coauthor/agent-workflow/server";
 import { finishStatusSchema, type RunStatus } from "@coauthor/types";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
@@ -11,15 +11,16 @@ const SUPERVISE_POLL_MS = 1_000;
 const SUPERVISED = Symbol.for("coauthor.supervised-runs");
 
 /**
- * Cancels a run: records it as cancelled, which its running step sees from
- * any instance (within a second), and interrupts its in-flight work in this
- * process at once; the step ends and the workflow writes `finish: cancelled`.
+ * Cancels a run: records it as cancelled, interrupts its in-flight work in
+ * this process at once and signals the other instances, whose running step
+ * then reads the stored status; the step ends and the workflow writes `finish: cancelled`.
  * The SSE route's watchdog covers a run whose engine died. Only Stop and a
  * new prompt call this: a client that goes away does not.
  */
 export async function cancelAgentRun(runId: string, reason: string): Promise<void> {
   await finishRun(runId, "cancelled");
   abortRun(runId, reason);
+  notifyStop(runId);
 }
 
 type EndedStatus = Exclude<RunStatus, "running">;

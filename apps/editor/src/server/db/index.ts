@@ -19,8 +19,17 @@ async function open(): Promise<Database> {
       import("drizzle-orm/postgres-js"),
       import("drizzle-orm/postgres-js/migrator"),
     ]);
-    const db = drizzle(postgres(env.DATABASE_URL, { max: 10, onnotice: () => undefined }), { schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS });
+    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => undefined });
+    const db = drizzle(client, { schema });
+    // Instances starting together migrate one at a time (creating the migrations table races).
+    const lock = await client.reserve();
+    try {
+      await lock`select pg_advisory_lock(hashtext('coauthor:migrations'))`;
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lock`select pg_advisory_unlock(hashtext('coauthor:migrations'))`;
+      lock.release();
+    }
     return db as unknown as Database;
   }
   const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([

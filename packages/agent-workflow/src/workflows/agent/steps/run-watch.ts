@@ -1,11 +1,13 @@
-import { agentStore, isLocalWorld } from "../../../agent-store.ts";
+import { agentStore } from "../../../agent-store.ts";
 import { log } from "../../../log.ts";
 import { runSignal } from "../../../run-control.ts";
 import { RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
+import { onStop } from "../../../run-signals.ts";
 
-// Stop reaches a step in this process through its signal; the stored status is the way in from
-// other instances (a shared world), and a safety net on the local world.
-const STOP_POLL_MS = isLocalWorld() ? 5_000 : 1_000;
+// Stop reaches a step in this process through its signal, and from other instances through a run
+// signal that has the stored status read at once; that status is also read now and then in case
+// a signal was lost.
+const STOP_POLL_MS = 5_000;
 
 /**
  * One subscription for what ends a step's work early: the writer's Stop (this process's signal,
@@ -20,7 +22,7 @@ export function watchRun(runId: string, runDeadline: number) {
     if (!controller.signal.aborted) controller.abort(new Error(reason));
   };
   const deadline = setTimeout(() => abort(all, RUN_TIMEOUT_REASON), Math.max(0, runDeadline - Date.now()));
-  const poll = setInterval(() => {
+  const checkStopped = () => {
     agentStore()
       .isStopped(runId)
       .then((stopped) => {
@@ -29,7 +31,9 @@ export function watchRun(runId: string, runDeadline: number) {
         abort(all, "stopped by the writer");
       })
       .catch((error: unknown) => log.warn("stop check failed", { runId, error }));
-  }, STOP_POLL_MS);
+  };
+  const poll = setInterval(checkStopped, STOP_POLL_MS);
+  const unsubscribe = onStop(runId, checkStopped);
   const inProcess = runSignal(runId);
   const onAbort = () => {
     if (inProcess.reason instanceof Error && inProcess.reason.message !== RUN_TIMEOUT_REASON)
@@ -43,6 +47,7 @@ export function watchRun(runId: string, runDeadline: number) {
     close() {
       clearTimeout(deadline);
       clearInterval(poll);
+      unsubscribe();
       inProcess.removeEventListener("abort", onAbort);
     },
   };
