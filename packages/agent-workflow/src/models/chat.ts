@@ -1,6 +1,7 @@
 import type { ChatMessage } from "@coauthor/types";
 import { streamText } from "ai";
 import { DOCUMENT_CONTEXT_CLOSE, DOCUMENT_CONTEXT_OPEN } from "./offline-model.ts";
+import { classifyModelError, type ModelFailure } from "./provider-errors.ts";
 import { resolveModel } from "./registry.ts";
 
 /**
@@ -16,7 +17,6 @@ export function chatAnswer(args: {
   messages: ChatMessage[];
   prompt: string;
   signal: AbortSignal;
-  onError: (error: unknown) => void;
   /** The complete answer (a stopped answer never gets here). */
   onFinish: (text: string) => void;
 }) {
@@ -30,7 +30,34 @@ export function chatAnswer(args: {
     ].join("\n"),
     messages: [...args.messages, { role: "user", content: args.prompt }],
     abortSignal: args.signal,
-    onError: ({ error }) => args.onError(error),
     onFinish: ({ text }) => args.onFinish(text),
+  });
+}
+
+/**
+ * The answer as text for the panel: the model's words, and when the provider fails, the
+ * failure's sentence after them, so the writer reads what happened and what to do.
+ */
+export function chatText(
+  answer: ReturnType<typeof chatAnswer>,
+  onError: (failure: ModelFailure) => void,
+): ReadableStream<string> {
+  return new ReadableStream<string>({
+    async start(controller) {
+      let failed: ModelFailure | undefined;
+      try {
+        for await (const part of answer.fullStream) {
+          if (part.type === "text-delta") controller.enqueue(part.text);
+          else if (part.type === "error") failed ??= classifyModelError(part.error);
+        }
+      } catch (error) {
+        failed ??= classifyModelError(error);
+      }
+      if (failed) {
+        onError(failed);
+        controller.enqueue(`\n\n${failed.message}`);
+      }
+      controller.close();
+    },
   });
 }

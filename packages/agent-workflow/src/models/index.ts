@@ -1,4 +1,4 @@
-export { chatAnswer } from "./chat.ts";
+export { chatAnswer, chatText } from "./chat.ts";
 export {
   createOfflineModel,
   DOCUMENT_CONTEXT_CLOSE,

@@ -8,7 +8,7 @@ import { abortRun } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "../../workflows/agent/index.ts";
 import { collectEvents, TEST_LIMITS } from "../../workflows/agent/test-harness.ts";
-import { chatAnswer } from "../chat.ts";
+import { chatAnswer, chatText } from "../chat.ts";
 import type { FakeFailure, FakeReply } from "./fake-provider.ts";
 import { PROVIDER_CASES, useFakeProvider } from "./providers.ts";
 
@@ -148,9 +148,6 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
       messages: [],
       prompt: "What is it about?",
       signal: new AbortController().signal,
-      onError: (error) => {
-        throw error;
-      },
       onFinish: (text) => {
         finished = text;
       },
@@ -163,6 +160,23 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
     const body = running().requests.at(-1)?.body ?? {};
     expect(body.tools ?? []).toEqual([]);
     expect(JSON.stringify(body)).toContain("They sleep.");
+  });
+
+  it("ends a chat answer the provider refuses with the sentence the writer understands", async () => {
+    running().enqueue({ kind: "failure", failure: { kind: "bad-key" } });
+    const failures: string[] = [];
+    const answer = chatAnswer({
+      modelId,
+      markdown: "Text.",
+      messages: [],
+      prompt: "What is it about?",
+      signal: new AbortController().signal,
+      onFinish: () => undefined,
+    });
+    let text = "";
+    for await (const delta of chatText(answer, (failure) => failures.push(failure.code))) text += delta;
+    expect(failures).toEqual(["model-auth"]);
+    expect(text).toMatch(/did not accept this server's API key/);
   });
 
   const sentences: [FakeFailure, RegExp][] = [

@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { chatAnswer } from "@coauthor/agent-workflow/server";
+import { chatAnswer, chatText } from "@coauthor/agent-workflow/server";
 import { exportMarkdown } from "@coauthor/tools";
 import { chatRequestSchema } from "@coauthor/types";
 import { acceptRunRequest } from "@/server/agent/run-request";
@@ -43,10 +43,22 @@ export async function POST(request: Request): Promise<Response> {
     messages: input.messages,
     prompt: input.prompt,
     signal: request.signal,
-    onError: (error) =>
-      log.error("chat: model failed", { documentId: input.documentId, model: modelId, error }),
     // The exchange is stored once the answer is complete (a stopped answer is not kept).
     onFinish: (text) => remember(text),
   });
-  return result.toTextStreamResponse({ headers: { "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+  const text = chatText(result, (failure) =>
+    log.error("chat: model failed", {
+      documentId: input.documentId,
+      model: modelId,
+      code: failure.code,
+      detail: failure.detail,
+    }),
+  );
+  return new Response(text.pipeThrough(new TextEncoderStream()), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    },
+  });
 }
