@@ -15,7 +15,10 @@ function percentile(values: number[], p: number): number {
 }
 
 describe("Markdown on real documents", () => {
-  it("loads, exports and reloads every installed package's Markdown to a fixed point, keeping its text", () => {
+  // Hundreds of real documents, each loaded twice and exported twice: minutes on a busy machine.
+  it("loads, exports and reloads every installed package's Markdown to a fixed point, keeping its text", {
+    timeout: 180_000,
+  }, () => {
     const documents = corpus();
     expect(documents.length, `no Markdown files found under ${corpusRoot}`).toBeGreaterThan(500);
     const loads: number[] = [];
