@@ -73,7 +73,8 @@ export function AssistantPanel({
     },
   });
   const statusText = describeStatus(run.status);
-  const continueRunId = canEdit ? continuableRun(run.status) : null;
+  // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
+  const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
   useRunAnnouncements(run.items, run.status);
   const panel = useRef<HTMLElement>(null);
   const promptBox = useRef<HTMLTextAreaElement>(null);
