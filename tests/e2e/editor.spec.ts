@@ -66,8 +66,10 @@ test("Stop ends a long run as cancelled; nothing arrives afterwards and the edit
 
   const editor = page.getByTestId("document-editor");
   await expect(editor).toHaveAttribute("contenteditable", "true");
-  await editor.click();
-  await page.keyboard.press("Control+End");
+  // The caret goes to the end of the last paragraph, and the editor has the focus to type there.
+  await paragraphs(page).last().click();
+  await expect(editor).toBeFocused();
+  await page.keyboard.press("End");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Still mine.");
   await expect(paragraphs(page).last()).toHaveText("Still mine.");
