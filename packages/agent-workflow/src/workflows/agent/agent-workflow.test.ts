@@ -61,7 +61,7 @@ describe("agent workflow", () => {
     expect(text(0)).toBe("Adding it now.");
     expect(text(1)).toBe("Done.");
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Done." });
-    expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "c1", ok: true });
+    expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "s0.c1", ok: true });
     // Two model turns (10 + 5 each) and the planner's call (3 + 2), which answered "no plan".
     expect(await run.returnValue).toEqual({
       status: "done",
@@ -100,7 +100,7 @@ describe("agent workflow", () => {
     });
     expect(claims).toMatchObject({
       runId: run.runId,
-      toolCallId: "c9",
+      toolCallId: "s0.c9",
       toolName: "readDocument",
       userId: "writer-7",
       documentId: "doc-3",
@@ -244,10 +244,11 @@ describe("agent workflow", () => {
       // Only one call is in flight: the next is announced after this one is answered.
       expect(await deliverToolResult(run.runId, event.toolCallId, emptyRead)).toBe("delivered");
     });
-    expect(order).toEqual(["c1", "c2"]);
+    // The model's ids, made unique in the run by the turns step (segment 0) that announced them.
+    expect(order).toEqual(["s0.c1", "s0.c2"]);
     expect(
       events.filter((e) => e.type === "tool-result").map((e) => e.type === "tool-result" && e.toolCallId),
-    ).toEqual(["c1", "c2"]);
+    ).toEqual(["s0.c1", "s0.c2"]);
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Read." });
   });
   it("forwards a long insert's input as tool-input-delta events before the tool call", async () => {
