@@ -10,8 +10,8 @@ import { AGENT_OUTPUT_NAME } from "../models/prompt-markers.ts";
 import { resolveModel } from "../models/registry.ts";
 import { type CallUsage, structuredCall } from "../planning/index.ts";
 import { abortRun, runSignal } from "../run-control.ts";
+import { toolPolicy } from "../tool-policy.ts";
 import { toolSet } from "../tool-set.ts";
-import { createAgentCaller } from "../trpc/index.ts";
 import { usageOf, zeroUsage } from "../usage.ts";
 import { framesOf } from "../workflows/agent/steps/write-frames.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
@@ -66,11 +66,7 @@ export async function startPipeline(args: {
   const now = Date.now();
   const runDeadline = now + input.limits.runTimeoutMs;
   armRunTimeout(runId, runDeadline);
-  const allowed = await createAgentCaller({ userId: input.userId }).llm.plan({
-    documentId: input.documentId,
-    mode: "agent",
-    prompt: input.prompt,
-  });
+  const allowed = toolPolicy("agent");
   const tools: Record<string, string[]> = {};
   for (const agent of definition.agents) {
     const wanted: readonly string[] =

@@ -4,8 +4,8 @@ import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
+import { toolPolicy } from "../../../tool-policy.ts";
 import { toolSet } from "../../../tool-set.ts";
-import { createAgentCaller } from "../../../trpc/index.ts";
 import { zeroUsage } from "../../../usage.ts";
 import type { AgentWorkflowInput } from "../types.ts";
 import { planEvent } from "./plan-event.ts";
@@ -24,8 +24,8 @@ export interface PlannerResult {
 
 /**
  * Plans a run (inside the run's first step): announces it (`run-start`, the
- * first frame), asks the tRPC planner through a server caller (no HTTP) which
- * tools this run may use, then asks the model whether the request needs a
+ * first frame), settles which tools this run may use (`toolPolicy`), then
+ * asks the model whether the request needs a
  * plan. No plan (a simple request, or an answer that did not parse) means the
  * run works without one. The caller announces the plan (id 1) once it has
  * saved it; `nextId` already counts it.
@@ -43,12 +43,7 @@ export async function planRun(
       { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
     ]),
   );
-  const caller = createAgentCaller({ userId: input.userId });
-  const allowed = await caller.llm.plan({
-    documentId: input.documentId,
-    mode: "agent",
-    prompt: input.prompt,
-  });
+  const allowed = toolPolicy("agent");
   const proposal = await proposePlan({
     modelId: input.modelId,
     system: allowed.system,
