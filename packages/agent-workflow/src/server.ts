@@ -1,13 +1,8 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export {
-  type AgentStore,
-  configureAgentStore,
-  type SavedProgress,
-  type StoredToolResult,
-} from "./agent-store.ts";
+export type { AgentStore, SavedProgress, StoredToolResult } from "./agent-store.ts";
+export { type AgentConfiguration, configureAgent } from "./configure-agent.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
-export { configureDocumentReader } from "./document-reader.ts";
 export * from "./index.ts";
 export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
