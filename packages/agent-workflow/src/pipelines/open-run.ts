@@ -2,7 +2,7 @@ import type { PipelineDefinition } from "@coauthor/types";
 import { READ_TOOL_NAMES } from "@coauthor/types/tools";
 import { armRunTimeout } from "../deadlines.ts";
 import type { RunWriter } from "../live/run-writer.ts";
-import { createAgentCaller } from "../trpc/index.ts";
+import { toolPolicy } from "../tool-policy.ts";
 import { framesOf } from "../workflows/agent/steps/write-frames.ts";
 import type { AgentWorkflowInput, RunEventBody } from "../workflows/agent/types.ts";
 import { drawsTree, pipelineNodes } from "./pipeline-tree.ts";
@@ -52,14 +52,8 @@ export async function openRun(
       ? [{ type: "pipeline" as const, name: definition.name, nodes: pipelineNodes(definition) }]
       : []),
   ];
-  // `run-start` goes out before the permission check: the writer sees the run begin at once.
-  writer.send(framesOf(runId, 0, opening.slice(0, 1)));
-  const allowed = await createAgentCaller({ userId: input.userId }).llm.plan({
-    documentId: input.documentId,
-    mode: "agent",
-    prompt: input.prompt,
-  });
-  if (opening.length > 1) writer.send(framesOf(runId, 1, opening.slice(1)));
+  writer.send(framesOf(runId, 0, opening));
+  const allowed = toolPolicy("agent");
   return {
     system: allowed.system,
     tools: Object.fromEntries(definition.agents.map((agent) => [agent.id, toolsOf(agent, allowed.tools)])),

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { armedDeadlines } from "../../deadlines.ts";
 import { verifyHookToken } from "../../hook-token.ts";
+import { hookTokenKey } from "../../hook-token-key.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
-import { signingKeys } from "../../secrets.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
 import { collectEvents, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
@@ -88,7 +88,7 @@ describe("agent workflow", () => {
     let claims: unknown;
     await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
-      const verified = await verifyHookToken(event.hookToken, signingKeys().hookToken);
+      const verified = await verifyHookToken(event.hookToken, hookTokenKey());
       claims = verified.ok ? verified.claims : verified;
       expect(event.deadline).toBeGreaterThan(Date.now());
       await deliverToolResult(run.runId, event.toolCallId, {
