@@ -1,6 +1,12 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export type { AgentStore, SavedProgress, StoredToolResult } from "./agent-store.ts";
+export type {
+  AgentStore,
+  ClaimOutcome,
+  SavedProgress,
+  StoredToolResult,
+  ToolResultClaim,
+} from "./agent-store.ts";
 export { type AgentConfiguration, configureAgent } from "./configure-agent.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
 export * from "./index.ts";
@@ -13,7 +19,7 @@ export { trackedRuns } from "./run-control.ts";
 export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { configureRunSignals, notifyStop, type RunSignalTransport, receiveRunSignal } from "./run-signals.ts";
 export { toolPolicy } from "./tool-policy.ts";
-export { deliverToolResult, wakeToolResult } from "./tool-results.ts";
+export { deliverToolResult, type RecordOutcome, recordToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";
