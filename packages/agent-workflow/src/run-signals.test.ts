@@ -5,7 +5,6 @@ import { configureRunSignals, notifyStop, receiveRunSignal } from "./run-signals
 import { listenForToolResult, wakeToolResult } from "./tool-results.ts";
 import { watchRun } from "./workflows/agent/steps/run-watch.ts";
 
-const never = new AbortController().signal;
 let seq = 0;
 const ids = () => ({ runId: `signal-run-${++seq}`, toolCallId: "c1" });
 
@@ -19,7 +18,7 @@ describe("run signals", () => {
     const { runId, toolCallId } = ids();
     const listener = listenForToolResult(runId, toolCallId);
     // Fresh: the first pass skips the store, and the next read would be the 5 s safety net.
-    const waiting = listener.wait({ deadline: Date.now() + 2_000, signal: never, fresh: true });
+    const waiting = listener.wait({ signal: AbortSignal.timeout(2_000), fresh: true });
     await memoryAgentStore().claimToolResult({
       jti: `${runId}-1`,
       runId,
@@ -43,7 +42,7 @@ describe("run signals", () => {
       result: { ok: true },
     });
     receiveRunSignal({ runId, toolCallId });
-    const answer = await listener.wait({ deadline: Date.now() + 2_000, signal: never, fresh: true });
+    const answer = await listener.wait({ signal: AbortSignal.timeout(2_000), fresh: true });
     expect(answer).toEqual({ kind: "result", result: { ok: true } });
     listener.close();
   });

@@ -75,7 +75,7 @@ describe("awaitToolResult", () => {
     configureAgentStore(counting);
     try {
       const listener = listenForToolResult(runId, toolCallId);
-      const waiting = listener.wait({ deadline: Date.now() + 5_000, signal: never, fresh: true });
+      const waiting = listener.wait({ signal: AbortSignal.timeout(5_000), fresh: true });
       await recordElsewhere(runId, toolCallId, { ok: true });
       wakeToolResult(runId, toolCallId, { ok: true });
       expect(await waiting).toEqual({ kind: "result", result: { ok: true } });

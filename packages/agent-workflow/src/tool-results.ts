@@ -116,9 +116,11 @@ export function listenForToolResult(runId: string, toolCallId: string) {
     if (set.size === 0) waiters().delete(key);
   };
 
-  /** Waits until `deadline` (epoch ms) or until `signal` aborts (Stop, the run time limit). */
+  /**
+   * Waits until `signal` aborts: Stop, the run's time limit, or the call's deadline (a
+   * `TimeoutError`, as `AbortSignal.timeout` gives — answered as a timeout).
+   */
   const wait = async (options: {
-    deadline: number;
     signal: AbortSignal;
     fresh?: boolean;
     /** How often the store is read while nothing woke this listener. */
@@ -134,15 +136,12 @@ export function listenForToolResult(runId: string, toolCallId: string) {
           (first && options.fresh && !signalled ? undefined : await store.getToolResult(runId, toolCallId)) ??
           handed;
         if (found) return { kind: "result", result: found.result };
-        if (options.signal.aborted) return { kind: "aborted" };
-        const left = options.deadline - Date.now();
-        if (left <= 0) return { kind: "timeout" };
+        if (options.signal.aborted)
+          return isDeadline(options.signal.reason) ? { kind: "timeout" } : { kind: "aborted" };
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([
           next,
-          new Promise<void>(
-            (resolve) => (timer = setTimeout(resolve, Math.min(left, options.pollMs ?? POLL_MS))),
-          ),
+          new Promise<void>((resolve) => (timer = setTimeout(resolve, options.pollMs ?? POLL_MS))),
         ]);
         clearTimeout(timer);
       }
@@ -155,6 +154,9 @@ export function listenForToolResult(runId: string, toolCallId: string) {
 
 export type ToolResultListener = ReturnType<typeof listenForToolResult>;
 
+/** Whether an abort reason is a deadline's (`AbortSignal.timeout`), not Stop or the run's time. */
+const isDeadline = (reason: unknown) => reason instanceof DOMException && reason.name === "TimeoutError";
+
 /**
  * Waits for a tool call's result until `deadline` (epoch ms) or until
  * `signal` aborts (Stop, the run time limit), whichever comes first.
@@ -166,7 +168,11 @@ export async function awaitToolResult(
 ): Promise<AwaitedToolResult> {
   const listener = listenForToolResult(runId, toolCallId);
   try {
-    return await listener.wait(options);
+    const deadline = AbortSignal.timeout(Math.max(0, options.deadline - Date.now()));
+    return await listener.wait({
+      signal: AbortSignal.any([options.signal, deadline]),
+      pollMs: options.pollMs,
+    });
   } finally {
     listener.close();
   }

@@ -11,9 +11,10 @@ const STOP_POLL_MS = 5_000;
 
 /**
  * One subscription for what ends a step's work early: the writer's Stop (this process's signal,
- * or the stored status seen from any instance) and the run's time limit. `signal` aborts on
- * either, its reason saying which; `stopped` on Stop alone (the run's last words after its time
- * ran out are still cut short by Stop).
+ * or the stored status seen from any instance), the run's time limit and, for a tool call, its
+ * deadline. `signal` aborts on Stop or the run's time, its reason saying which; `stopped` on Stop
+ * alone (the run's last words after its time ran out are still cut short by Stop); `until(at)`
+ * also at a tool call's deadline (a `TimeoutError`).
  */
 export function watchRun(runId: string, runDeadline: number) {
   const all = new AbortController();
@@ -41,9 +42,11 @@ export function watchRun(runId: string, runDeadline: number) {
   };
   inProcess.addEventListener("abort", onAbort);
   if (inProcess.aborted) onAbort();
+  const signal = AbortSignal.any([inProcess, all.signal]);
   return {
-    signal: AbortSignal.any([inProcess, all.signal]),
+    signal,
     stopped: stop.signal,
+    until: (at: number) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, at - Date.now()))]),
     close() {
       clearTimeout(deadline);
       clearInterval(poll);

@@ -1,6 +1,7 @@
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { type AwaitedToolResult, listenForToolResult } from "../../../tool-results.ts";
 import type { RunEventBody } from "../types.ts";
+import type { RunWatch } from "./run-watch.ts";
 import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
 import { summarizeResult, toolMessage } from "./tool-messages.ts";
 import type { PendingCall, TurnsCheckpoint } from "./turns-checkpoint.ts";
@@ -20,7 +21,7 @@ export const runCallId = (segment: number, modelCallId: string) => `s${segment}.
 /**
  * Announces a tool call (the first time: numbered, counted and saved before anyone sees it; after
  * a restart: again under its own id and token, which clients dedupe) and awaits its result until
- * its deadline or until `signal` aborts (Stop, the run's time limit).
+ * its deadline, Stop or the run's time limit (the step's one subscription, `watch`).
  */
 export async function awaitToolCall(args: {
   state: TurnsCheckpoint;
@@ -29,7 +30,7 @@ export async function awaitToolCall(args: {
   callId: string;
   audience: ToolCallAudience;
   writer: RunWriter;
-  signal: AbortSignal;
+  watch: RunWatch;
   checkpoint: () => Promise<void>;
 }): Promise<AwaitedToolResult> {
   const { state, pending, writer } = args;
@@ -47,7 +48,7 @@ export async function awaitToolCall(args: {
       await args.checkpoint();
     }
     writer.send(framesOf(state.runId, pending.announced.id, [pending.announced.event]));
-    return await listener.wait({ deadline: pending.announced.event.deadline, signal: args.signal, fresh });
+    return await listener.wait({ signal: args.watch.until(pending.announced.event.deadline), fresh });
   } finally {
     listener.close();
   }

@@ -174,7 +174,7 @@ export async function continueTurns(
             callId,
             audience: args.audience,
             writer,
-            signal: watch.signal,
+            watch,
             checkpoint,
           });
           if (answer.kind === "aborted") return await interrupted();
