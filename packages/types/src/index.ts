@@ -1,3 +1,4 @@
+export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./client-json.ts";
 export * from "./collab.ts";

@@ -38,3 +38,13 @@ describe("invitations", () => {
     );
   });
 });
+
+describe("reset link query", () => {
+  it("reads a token, an error, and treats odd values as none", async () => {
+    const { resetLinkQuerySchema } = await import("./accounts.ts");
+    expect(resetLinkQuerySchema.parse({ token: "abc" })).toEqual({ token: "abc" });
+    expect(resetLinkQuerySchema.parse({ error: "INVALID_TOKEN" }).error).toBe("INVALID_TOKEN");
+    expect(resetLinkQuerySchema.parse({ token: ["a", "b"] }).token).toBeUndefined();
+    expect(resetLinkQuerySchema.parse({ token: "x".repeat(201) }).token).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import { resetLinkQuerySchema } from "@coauthor/types";
 import type { Metadata } from "next";
 import { ResetPasswordForm } from "@/components/auth/password-reset";
 
@@ -8,9 +9,8 @@ export const metadata: Metadata = { title: "Choose a new password" };
 export default async function ResetPasswordPage({
   searchParams,
 }: {
-  searchParams: Promise<{ token?: string | string[]; error?: string | string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const query = await searchParams;
-  const token = typeof query.token === "string" && query.token.length <= 200 ? query.token : null;
-  return <ResetPasswordForm token={token} linkError={query.error !== undefined} />;
+  const query = resetLinkQuerySchema.parse(await searchParams);
+  return <ResetPasswordForm token={query.token ?? null} linkError={query.error !== undefined} />;
 }

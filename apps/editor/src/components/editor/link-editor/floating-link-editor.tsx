@@ -56,6 +56,8 @@ export function FloatingLinkEditorPlugin() {
   const saved = useRef<BaseSelection | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const editing = state.mode === "edit";
+  // Read by the update listener, which must not replace the open input with the view box.
+  const editingRef = useRef(false);
 
   const openEditor = useCallback((): boolean => {
     const current = editor.getEditorState().read(() => ({
@@ -66,42 +68,49 @@ export function FloatingLinkEditorPlugin() {
     if (!editor.isEditable() || !current.can) return false;
     const place = placeBelowSelection(editor) ?? { top: 8, left: 8 };
     saved.current = current.selection;
+    editingRef.current = true;
     setError(null);
     setState({ mode: "edit", url: current.url, place });
     return true;
   }, [editor]);
 
   // The view box follows the caret: shown while it is in a link and focus is in the editor or the box.
-  useEffect(() => {
-    const follow = () => {
-      if (editing) return;
-      const url = editor.getEditorState().read(() => $selectedLink()?.getURL() ?? null);
-      const root = editor.getRootElement();
-      const focused = document.activeElement;
-      const focusHere = Boolean(focused && (root?.contains(focused) || box.current?.contains(focused)));
-      const place = url !== null && focusHere ? placeBelowSelection(editor) : null;
-      setState(url !== null && place ? { mode: "view", url, place } : { mode: "closed" });
-    };
-    return mergeRegister(
-      editor.registerUpdateListener(follow),
-      editor.registerCommand(
-        KEY_DOWN_COMMAND,
-        (event) => {
-          if (!isLinkShortcut(event)) return false;
-          event.preventDefault();
-          openEditor();
-          return true;
-        },
-        COMMAND_PRIORITY_NORMAL,
-      ),
-      editor.registerCommand(OPEN_LINK_EDITOR_COMMAND, openEditor, COMMAND_PRIORITY_NORMAL),
+  const follow = useCallback(() => {
+    if (editingRef.current) return;
+    const url = editor.getEditorState().read(() => $selectedLink()?.getURL() ?? null);
+    const focused = document.activeElement;
+    const focusHere = Boolean(
+      focused && (editor.getRootElement()?.contains(focused) || box.current?.contains(focused)),
     );
-  }, [editor, editing, openEditor]);
+    const place = url !== null && focusHere ? placeBelowSelection(editor) : null;
+    setState(url !== null && place ? { mode: "view", url, place } : { mode: "closed" });
+  }, [editor]);
+
+  useEffect(
+    () =>
+      mergeRegister(
+        editor.registerUpdateListener(follow),
+        editor.registerCommand(
+          KEY_DOWN_COMMAND,
+          (event) => {
+            if (!isLinkShortcut(event)) return false;
+            event.preventDefault();
+            openEditor();
+            return true;
+          },
+          COMMAND_PRIORITY_NORMAL,
+        ),
+        editor.registerCommand(OPEN_LINK_EDITOR_COMMAND, openEditor, COMMAND_PRIORITY_NORMAL),
+      ),
+    [editor, follow, openEditor],
+  );
 
   const close = (backToText: boolean) => {
+    editingRef.current = false;
     setState({ mode: "closed" });
     setError(null);
-    if (backToText) editor.focus();
+    // Back in the text, the view box shows the link the caret is in (if any).
+    if (backToText) editor.focus(follow);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
