@@ -15,7 +15,7 @@ test("the floating link editor adds, edits and removes a link from the keyboard"
   await expect(address).toBeFocused();
   await page.keyboard.type("javascript:alert(1)");
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("alert")).toContainText("https://");
+  await expect(page.getByTestId("link-editor").getByRole("alert")).toContainText("https://");
   await expect(address).toHaveAttribute("aria-invalid", "true");
   await expect(editor.locator("a")).toHaveCount(0);
   await expectNoAxeViolations(page, "link editor with an error");
