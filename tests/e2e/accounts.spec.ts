@@ -101,6 +101,17 @@ test("an invited email gets the document once it is verified, and an unverified 
   expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
     expect.objectContaining({ email: squatter.email, role: "editor" }),
   ]);
+
+  // The owner revokes it from the dialog, and copies the document's link.
+  await ownerPage.getByRole("button", { name: `Revoke the invitation of ${squatter.email}` }).click();
+  await expect(ownerPage.getByTestId("share-invitation")).toHaveCount(0);
+  expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([]);
+  await ownerContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+  await ownerPage.getByRole("button", { name: "Copy link" }).click();
+  await expect(ownerPage.getByTestId("copy-link-status")).toHaveText("Link copied");
+  expect(await ownerPage.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${server.url}/documents/${documentId}`,
+  );
   await ownerContext.close();
   await inviteeContext.close();
 });
@@ -114,6 +125,7 @@ test("a forgotten password is reset with the link from the log", async ({ browse
   await page.goto("/sign-in");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectNoAxeViolations(page, "forgot-password page");
   const beforeRequest = server.log.length;
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByRole("button", { name: "Send reset link" }).click();
@@ -122,6 +134,7 @@ test("a forgotten password is reset with the link from the log", async ({ browse
 
   await page.goto(link);
   await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await expectNoAxeViolations(page, "reset-password page");
   const newPassword = `new-${crypto.randomUUID()}`;
   await page.getByLabel("New password", { exact: true }).fill(newPassword);
   await page.getByRole("button", { name: "Change password" }).click();

@@ -71,7 +71,13 @@ export function ShareDialog({ documentId, onClose }: { documentId: string; onClo
           onChange={(event) => setEmail(event.target.value)}
         />
         <RoleSelect label="Role" value={role} onChange={setRole} />
-        <button type="submit" className="button primary" disabled={share.isPending}>
+        {/* Not before the lists have loaded: a share's refresh would join their first fetch, which
+            may predate the share, and the new person would not be listed. */}
+        <button
+          type="submit"
+          className="button primary"
+          disabled={share.isPending || members.isPending || invitations.isPending}
+        >
           Share
         </button>
       </form>
