@@ -18,6 +18,8 @@ export class AppServer {
   private child: ChildProcess | null = null;
   /** Everything the server printed (stdout and stderr), across restarts. */
   log = "";
+  /** Called after each chunk of output (waitForLog's waiters). */
+  private readonly logListeners = new Set<() => void>();
 
   constructor(env: Record<string, string> = {}, options: { port?: number } = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), "coauthor-server-"));
@@ -47,12 +49,12 @@ export class AppServer {
       },
     });
     this.child = child;
-    child.stdout?.on("data", (chunk: Buffer) => {
+    const append = (chunk: Buffer) => {
       this.log += chunk.toString();
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      this.log += chunk.toString();
-    });
+      for (const listener of this.logListeners) listener();
+    };
+    child.stdout?.on("data", append);
+    child.stderr?.on("data", append);
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${this.log}`);
@@ -66,6 +68,35 @@ export class AppServer {
       await new Promise((done) => setTimeout(done, 200));
     }
     throw new Error(`server on ${this.port} did not become ready:\n${this.log}`);
+  }
+
+  /**
+   * Waits (no polling: it is told of every chunk) until a whole line of the log from offset `from`
+   * on matches `pattern`, and returns that line's match; fails after `timeoutMs` with the log.
+   */
+  waitForLog(pattern: RegExp, { from = 0, timeoutMs = 15_000 } = {}): Promise<RegExpMatchArray> {
+    const find = () => {
+      for (const line of this.log.slice(from).split("\n")) {
+        const match = line.match(pattern);
+        if (match) return match;
+      }
+      return null;
+    };
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const match = find();
+        if (!match) return;
+        clearTimeout(timer);
+        this.logListeners.delete(check);
+        resolve(match);
+      };
+      const timer = setTimeout(() => {
+        this.logListeners.delete(check);
+        reject(new Error(`no log line matching ${pattern} within ${timeoutMs} ms:\n${this.log.slice(from)}`));
+      }, timeoutMs);
+      this.logListeners.add(check);
+      check();
+    });
   }
 
   /** The server's processes (its process group: the start script and `next start`). */

@@ -56,6 +56,7 @@ const NO_TARGETS: FuzzTargets = {
   hookToken: "",
   toolCallId: "",
   spare: { userId: "", email: "", password: "" },
+  invitationId: "",
 };
 
 let world: FuzzWorld;

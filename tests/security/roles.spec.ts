@@ -215,16 +215,48 @@ test.describe("sharing", () => {
     });
   });
 
-  test("sharing with an unknown email is NOT_FOUND and adds no one", async ({ baseURL }) => {
+  test("sharing with an unknown email makes a pending invitation, not a member", async ({ baseURL }) => {
     const owner = await new CoauthorClient(baseURL ?? "").signIn();
     const documentId = await owner.createDocument();
-    const attempt = await owner.trpcCall("documents.share", {
+    const email = `nobody-${crypto.randomUUID()}@example.test`;
+    const invited = await owner.trpc<{ invited: boolean; invitationId: string }>("documents.share", {
       id: documentId,
-      email: "nobody-here@example.test",
+      email: email.toUpperCase(),
       role: "viewer",
     });
-    expect(attempt).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    expect(invited.invited).toBe(true);
     expect(await owner.trpc<unknown[]>("documents.members", { id: documentId }, "query")).toHaveLength(1);
+    expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
+      expect.objectContaining({ id: invited.invitationId, email, role: "viewer" }),
+    ]);
+  });
+
+  test("only the owner may list or revoke invitations", async ({ baseURL }) => {
+    const { owner, member: editor, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const stranger = await new CoauthorClient(baseURL ?? "").signIn();
+    const { invitationId } = await owner.trpc<{ invitationId: string }>("documents.share", {
+      id: documentId,
+      email: `invitee-${crypto.randomUUID()}@example.test`,
+      role: "editor",
+    });
+    const revoke = { id: documentId, invitationId };
+    expect({
+      editorLists: await editor.trpcCall("documents.invitations", { id: documentId }, "query"),
+      editorRevokes: await editor.trpcCall("documents.revokeInvitation", revoke),
+      strangerLists: await stranger.trpcCall("documents.invitations", { id: documentId }, "query"),
+      strangerRevokes: await stranger.trpcCall("documents.revokeInvitation", revoke),
+      badId: await owner.trpcCall("documents.revokeInvitation", { id: documentId, invitationId: "x" }),
+    }).toEqual({
+      editorLists: { status: 403, code: "FORBIDDEN" },
+      editorRevokes: { status: 403, code: "FORBIDDEN" },
+      strangerLists: { status: 404, code: "NOT_FOUND" },
+      strangerRevokes: { status: 404, code: "NOT_FOUND" },
+      badId: { status: 400, code: "BAD_REQUEST" },
+    });
+    expect(await owner.trpc<unknown[]>("documents.invitations", { id: documentId }, "query")).toHaveLength(1);
+    await owner.trpc("documents.revokeInvitation", revoke);
+    expect(await owner.trpc<unknown[]>("documents.invitations", { id: documentId }, "query")).toEqual([]);
+    expect(await owner.trpcCall("documents.revokeInvitation", revoke)).toMatchObject({ status: 404 });
   });
 });
 

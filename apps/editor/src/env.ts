@@ -47,6 +47,14 @@ const envSchema = z.object({
   RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   // How many proxies in front of the app append to X-Forwarded-For; 0 trusts the socket's address only.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Outgoing mail (verification and password-reset links). Unset: each link is written to the
+  // server log as one `[mail] to=… subject=… link=…` line instead (src/server/mail.ts).
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((value) => /^smtps?:$/.test(new URL(value).protocol), "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(320).default("Coauthor <no-reply@localhost>"),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

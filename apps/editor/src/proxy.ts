@@ -12,7 +12,8 @@ import { apiError } from "@/server/http/errors";
 import { NON_DOCUMENT_POLICY, STRICT_TRANSPORT_SECURITY } from "@/server/http/security-headers";
 import { ENGINE_ROUTE_PREFIX, isEngineDelivery } from "@/server/workflow/engine-delivery";
 
-const PUBLIC_PAGES = new Set(["/sign-in", "/sign-up"]);
+// Signed-out pages: signing in or up, and asking for / using a password-reset link.
+const PUBLIC_PAGES = new Set(["/sign-in", "/sign-up", "/forgot-password", "/reset-password"]);
 
 /**
  * Two gates in front of the routes, and the pages' script policy:

@@ -1,3 +1,4 @@
+export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./client-json.ts";
 export * from "./collab.ts";
@@ -7,4 +8,5 @@ export * from "./pipeline.ts";
 export * from "./plan.ts";
 export * from "./run-edits.ts";
 export * from "./run-signals.ts";
+export * from "./sharing.ts";
 export * from "./workflow-store.ts";

@@ -202,6 +202,11 @@ async function createTargets(baseURL: string, callers: Record<Role, CoauthorClie
   const spareCredentials = freshCredentials("spare");
   const spare = await new CoauthorClient(baseURL).signUp(spareCredentials);
   await owner.trpc("documents.share", { id: documentId, email: spare.email, role: "viewer" });
+  const { invitationId } = await owner.trpc<{ invitationId: string }>("documents.share", {
+    id: documentId,
+    email: "fuzz-invitee@example.test",
+    role: "viewer",
+  });
 
   // A run stopped at its first tool call: its id, and a hook token that is real but spent.
   let toolCall: { hookToken: string; toolCallId: string } | undefined;
@@ -219,5 +224,6 @@ async function createTargets(baseURL: string, callers: Record<Role, CoauthorClie
     runId: run.runId,
     ...toolCall,
     spare: { userId: spare.userId, email: spare.email, password: spareCredentials.password },
+    invitationId,
   };
 }

@@ -17,6 +17,8 @@ export interface FuzzTargets {
   toolCallId: string;
   /** A viewer of the document whose role a valid setRole / removeMember / share may change. */
   spare: { userId: string; email: string; password: string };
+  /** A pending invitation of the document (an email with no account) a valid revoke may take. */
+  invitationId: string;
 }
 
 /** One valid shape of a request: values for dynamic path segments, query and JSON body. */
@@ -39,6 +41,17 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
     "POST /api/auth/[...all]": [
       { params: { all: "sign-up/email" }, body: NEW_ACCOUNT },
       { params: { all: "sign-in/email" }, body: { email: t.spare.email, password: t.spare.password } },
+      // Mail links (written to the server log): a reset link and a verification link for the spare.
+      {
+        params: { all: "request-password-reset" },
+        body: { email: t.spare.email, redirectTo: "/reset-password" },
+      },
+      { params: { all: "send-verification-email" }, body: { email: t.spare.email, callbackURL: "/" } },
+      // No real token: a valid-shaped reset is refused (400) and changes nothing.
+      {
+        params: { all: "reset-password" },
+        body: { token: "fuzz-not-a-token", newPassword: "fuzz-password-2" },
+      },
     ],
     // Benchmark-only routes (404 unless COAUTHOR_BENCH=1, which the suite does not set).
     "POST /api/bench/naive": [{ body: { calls: 1, deltas: 1 } }],
@@ -101,6 +114,8 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
     "GET /documents/[documentId]": [{ params: { documentId: t.documentId } }],
     "GET /sign-in": [{ query: { next: `/documents/${t.documentId}` } }],
     "GET /sign-up": [{ query: { next: "/" } }],
+    "GET /forgot-password": [{}],
+    "GET /reset-password": [{ query: { token: "fuzz-not-a-token" } }],
   };
 }
 
@@ -136,6 +151,8 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     "documents.share": { id: t.documentId, email: t.spare.email, role: "viewer" },
     "documents.setRole": { id: t.documentId, userId: t.spare.userId, role: "editor" },
     "documents.removeMember": { id: t.documentId, userId: t.spare.userId },
+    "documents.invitations": { id: t.documentId },
+    "documents.revokeInvitation": { id: t.documentId, invitationId: t.invitationId },
     "llm.plan": { documentId: t.documentId, mode: "agent", prompt: "Plan this" },
     "recipes.list": documentInput,
     "recipes.save": {

@@ -16,7 +16,7 @@ export default async function HomePage() {
       <header className="home-header">
         <h1>Coauthor</h1>
         <p className="muted">Your documents, with an AI coauthor beside each one.</p>
-        <AccountMenu name={user.name} email={user.email} />
+        <AccountMenu name={user.name} email={user.email} emailVerified={user.emailVerified} />
       </header>
       <DocumentList />
     </main>

@@ -47,6 +47,7 @@ export const CONTEXT_SHORTCUTS: { keys: string; description: string }[] = [
     description: "Next / previous control; in the document's lists, code and tables: indent / outdent",
   },
   { keys: "Esc, then Tab", description: "Leave the document from a list, code block or table" },
+  { keys: "Ctrl+K / ⌘K", description: "Add or edit the link on the selected text (in the document)" },
 ];
 
 /** The panel action `event` is the shortcut of, if any. */

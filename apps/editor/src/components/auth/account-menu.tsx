@@ -6,11 +6,23 @@ import { forgetOfflineCopies } from "../editor/collab-session";
 import { authClient } from "./auth-client";
 import "./auth.css";
 
-/** Who is signed in, with "Sign out" and "Sign out everywhere" (revokes every session of the user). */
-export function AccountMenu({ name, email }: { name: string; email: string }) {
+/**
+ * Who is signed in, with "Sign out" and "Sign out everywhere" (revokes every session of the user),
+ * and, until the email is verified, a button that sends the verification link again.
+ */
+export function AccountMenu(props: { name: string; email: string; emailVerified: boolean }) {
+  const { name, email } = props;
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [verificationSent, setVerificationSent] = useState(false);
+
+  const sendVerification = async () => {
+    setError(null);
+    const result = await authClient.sendVerificationEmail({ email, callbackURL: "/" });
+    if (result.error) setError(result.error.message ?? result.error.statusText);
+    else setVerificationSent(true);
+  };
 
   const leave = async (everywhere: boolean) => {
     setPending(true);
@@ -34,6 +46,15 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
       <span className="muted small" title={email}>
         {name === email ? email : `${name} · ${email}`}
       </span>
+      {props.emailVerified ? null : verificationSent ? (
+        <span role="status" className="muted small">
+          Verification link sent to {email}
+        </span>
+      ) : (
+        <button type="button" className="button" onClick={() => void sendVerification()}>
+          Verify email
+        </button>
+      )}
       <button type="button" className="button" disabled={pending} onClick={() => void leave(false)}>
         Sign out
       </button>

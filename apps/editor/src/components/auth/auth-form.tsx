@@ -93,6 +93,11 @@ export function AuthForm({ mode, next, providers }: AuthFormProps) {
             Continue with {PROVIDER_LABELS[provider]}
           </button>
         ))}
+        {signingUp ? null : (
+          <p className="muted small">
+            <Link href="/forgot-password">Forgot your password?</Link>
+          </p>
+        )}
         <p className="muted small">
           {signingUp ? "Already have an account? " : "No account yet? "}
           <Link href={`${signingUp ? "/sign-in" : "/sign-up"}${query}`}>

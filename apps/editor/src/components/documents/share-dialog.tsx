@@ -3,30 +3,48 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useTRPC } from "@/trpc/react";
+import { CopyLink } from "./copy-link";
 import "./sharing.css";
 
 type MemberRole = "editor" | "viewer";
 
-/** The owner's sharing dialog: add people by email with a role, change roles, remove members. */
+/**
+ * The owner's sharing dialog: invite people by email with a role (someone with no account yet
+ * gets a pending invitation, theirs once they sign up and verify that email), see who has access
+ * (members and pending invitations), change roles, remove members, revoke invitations, copy the link.
+ */
 export function ShareDialog({ documentId, onClose }: { documentId: string; onClose: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const dialog = useRef<HTMLDialogElement>(null);
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<MemberRole>("editor");
+  const [notice, setNotice] = useState<string | null>(null);
   const members = useQuery(trpc.documents.members.queryOptions({ id: documentId }));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.documents.members.queryKey() });
+  const invitations = useQuery(trpc.documents.invitations.queryOptions({ id: documentId }));
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.documents.members.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.documents.invitations.queryKey() }),
+    ]);
   const share = useMutation(
     trpc.documents.share.mutationOptions({
-      onSuccess: () => {
+      onSuccess: (result) => {
         setEmail("");
+        setNotice(
+          result.invited
+            ? `Invited ${result.email}: they get access once they sign up and verify this email.`
+            : "Shared.",
+        );
         return refresh();
       },
     }),
   );
   const setMemberRole = useMutation(trpc.documents.setRole.mutationOptions({ onSettled: refresh }));
   const remove = useMutation(trpc.documents.removeMember.mutationOptions({ onSettled: refresh }));
-  const failure = share.error ?? setMemberRole.error ?? remove.error ?? members.error;
+  const revoke = useMutation(trpc.documents.revokeInvitation.mutationOptions({ onSettled: refresh }));
+  const failure =
+    share.error ?? setMemberRole.error ?? remove.error ?? revoke.error ?? members.error ?? invitations.error;
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -34,6 +52,7 @@ export function ShareDialog({ documentId, onClose }: { documentId: string; onClo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setNotice(null);
     share.mutate({ id: documentId, email: email.trim(), role });
   };
 
@@ -45,21 +64,32 @@ export function ShareDialog({ documentId, onClose }: { documentId: string; onClo
           className="input"
           type="email"
           required
+          maxLength={320}
           placeholder="Email"
           aria-label="Email to share with"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
         <RoleSelect label="Role" value={role} onChange={setRole} />
-        <button type="submit" className="button primary" disabled={share.isPending}>
+        {/* Not before the lists have loaded: a share's refresh would join their first fetch, which
+            may predate the share, and the new person would not be listed. */}
+        <button
+          type="submit"
+          className="button primary"
+          disabled={share.isPending || members.isPending || invitations.isPending}
+        >
           Share
         </button>
       </form>
+      <p role="status" className="muted small share-notice">
+        {notice}
+      </p>
       {failure ? (
         <p role="alert" className="error small">
           {failure.message}
         </p>
       ) : null}
+      <h3 className="share-heading">People with access</h3>
       <ul className="share-members" aria-label="People with access">
         {members.data?.map((member) => (
           <li key={member.userId} data-testid="share-member">
@@ -87,10 +117,31 @@ export function ShareDialog({ documentId, onClose }: { documentId: string; onClo
             )}
           </li>
         ))}
+        {invitations.data?.map((invitation) => (
+          <li key={invitation.id} data-testid="share-invitation">
+            <span>
+              {invitation.email}{" "}
+              <span className="muted small">
+                invited · {invitation.role} · waiting for sign-up and verification
+              </span>
+            </span>
+            <button
+              type="button"
+              className="button"
+              aria-label={`Revoke the invitation of ${invitation.email}`}
+              onClick={() => revoke.mutate({ id: documentId, invitationId: invitation.id })}
+            >
+              Revoke
+            </button>
+          </li>
+        ))}
       </ul>
-      <button type="button" className="button" onClick={() => dialog.current?.close()}>
-        Done
-      </button>
+      <div className="share-footer">
+        <CopyLink documentId={documentId} />
+        <button type="button" className="button" onClick={() => dialog.current?.close()}>
+          Done
+        </button>
+      </div>
     </dialog>
   );
 }

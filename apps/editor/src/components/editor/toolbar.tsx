@@ -1,11 +1,11 @@
 "use client";
 
-import { TOGGLE_LINK_COMMAND } from "@lexical/link";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useLexicalEditable } from "@lexical/react/useLexicalEditable";
 import { FORMAT_TEXT_COMMAND, REDO_COMMAND, UNDO_COMMAND } from "lexical";
 import { type MouseEvent, type ReactNode, useEffect, useState } from "react";
-import { isSafeUrl, setBlockType } from "./toolbar-actions";
+import { OPEN_LINK_EDITOR_COMMAND } from "./link-editor/link-commands";
+import { setBlockType } from "./toolbar-actions";
 import {
   type BlockType,
   INITIAL_TOOLBAR_STATE,
@@ -46,17 +46,6 @@ export function Toolbar() {
   const editable = useLexicalEditable();
   const [state, setState] = useState(INITIAL_TOOLBAR_STATE);
   useEffect(() => registerToolbarState(editor, setState), [editor]);
-
-  const toggleLink = () => {
-    if (state.isLink) {
-      editor.dispatchCommand(TOGGLE_LINK_COMMAND, null);
-      return;
-    }
-    const url = window.prompt("Link address", "https://");
-    if (url && isSafeUrl(url)) editor.dispatchCommand(TOGGLE_LINK_COMMAND, url.trim());
-    // The prompt dialog took focus; give it back so typing continues in the document.
-    editor.focus();
-  };
 
   return (
     <div className="toolbar" role="toolbar" aria-label="Formatting">
@@ -115,11 +104,12 @@ export function Toolbar() {
       <button
         type="button"
         className="tool"
-        aria-label={state.isLink ? "Remove link" : "Add link"}
+        aria-label={state.isLink ? "Edit link" : "Add link"}
+        aria-keyshortcuts="Control+K Meta+K"
         aria-pressed={state.isLink}
         disabled={!editable}
         onMouseDown={keepSelection}
-        onClick={toggleLink}
+        onClick={() => editor.dispatchCommand(OPEN_LINK_EDITOR_COMMAND, undefined)}
       >
         Link
       </button>

@@ -4,7 +4,9 @@ import { createAuthMiddleware } from "better-auth/api";
 import { env } from "@/env";
 import { type Database, getDb } from "@/server/db";
 import { authAccounts, authSessions, authVerifications, users } from "@/server/db/schema";
+import { acceptInvitations } from "@/server/document-invitations";
 import { allowedOrigins } from "@/server/http/same-origin";
+import { sendLinkMail } from "@/server/mail/mail";
 import { signingKeys } from "@/server/secrets";
 import { AUTH_COOKIE_PREFIX } from "./cookie";
 
@@ -43,7 +45,37 @@ function createAuth(db: Database) {
       // Better Auth's `user` model is our `users` table, so documents and runs keep their foreign keys.
       schema: { user: users, session: authSessions, account: authAccounts, verification: authVerifications },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    // Signing in does not wait for verification (the app is usable at once); what a verified
+    // email unlocks is the documents it was invited to (server/document-invitations.ts).
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // A reset password ends every session: whoever knew the old one is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, url }) =>
+        sendLinkMail({
+          to: user.email,
+          subject: "Reset your Coauthor password",
+          intro: "Open this link to choose a new password (it works once, for an hour).",
+          link: url,
+        }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: ({ user, url }) =>
+        sendLinkMail({
+          to: user.email,
+          subject: "Verify your email for Coauthor",
+          intro: "Open this link to verify your email address.",
+          link: url,
+        }),
+      afterEmailVerification: async (user) => {
+        await acceptInvitations(user);
+      },
+    },
     socialProviders: socialProviders(),
     trustedOrigins: (request) => allowedOrigins(request?.headers.get("host")),
     // No cookie cache: every request reads the session row, so "sign out everywhere" is immediate.
@@ -60,6 +92,10 @@ function createAuth(db: Database) {
     hooks: {
       // "Sign out everywhere" also closes the user's open sync sockets (a revoked session must not keep editing).
       after: createAuthMiddleware(async (ctx) => {
+        // Any new session (password or OAuth sign-in) of an already verified email also accepts
+        // the invitations sent since; an unverified one gets nothing (acceptInvitations checks).
+        const signedIn = ctx.context.newSession?.user;
+        if (signedIn) await acceptInvitations(signedIn);
         const userId = ctx.context.session?.user.id;
         if (ctx.path !== "/revoke-sessions" || !userId) return;
         const { closeUserSockets } = await import("@/server/collab/sync-server");

@@ -8,5 +8,10 @@ export async function requirePageUser(returnTo: string) {
   const auth = await getAuth();
   const found = await auth.api.getSession({ headers: await headers() });
   if (!found) redirect(`/sign-in${returnQuery(returnTo)}`);
-  return { id: found.user.id, name: found.user.name, email: found.user.email };
+  return {
+    id: found.user.id,
+    name: found.user.name,
+    email: found.user.email,
+    emailVerified: found.user.emailVerified,
+  };
 }

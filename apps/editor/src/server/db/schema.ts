@@ -165,6 +165,26 @@ export const documentMembers = pgTable(
   (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_members_user_idx").on(t.userId)],
 );
 
+// A document shared with an email address that has no verified account yet. It becomes a
+// membership only once an account with this email exists AND has verified it (on verification,
+// or at sign-in when already verified), so whoever registers the address first gets nothing.
+export const documentInvitations = pgTable(
+  "document_invitations",
+  {
+    id: text("id").primaryKey(),
+    documentId: documentRef("document_id"),
+    // Stored lower-case, as Better Auth stores account emails.
+    email: text("email").notNull(),
+    role: text("role", { enum: ["editor", "viewer"] }).notNull(),
+    invitedBy: userRef("invited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("document_invitations_document_email_idx").on(t.documentId, t.email),
+    index("document_invitations_email_idx").on(t.email),
+  ],
+);
+
 export const runs = pgTable(
   "agent_runs",
   {

@@ -1,7 +1,14 @@
+import { invitationRefSchema, inviteInputSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { memberRoleSchema } from "@/server/auth/roles";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
+import {
+  listInvitations,
+  normalEmail,
+  revokeInvitation,
+  upsertInvitation,
+} from "@/server/document-invitations";
 import {
   findUserByEmail,
   listMembers,
@@ -19,7 +26,10 @@ function notAMember(): never {
   throw new TRPCError({ code: "NOT_FOUND", message: "no such member" });
 }
 
-/** Sharing: the owner adds people by email with a role, changes roles and removes members. */
+/**
+ * Sharing: the owner adds people by email with a role (an email with no account yet gets a
+ * pending invitation), changes roles, removes members and revokes invitations.
+ */
 export const sharingProcedures = {
   /** Who has access (anyone who may open the document may see this). */
   members: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
@@ -27,20 +37,38 @@ export const sharingProcedures = {
     return listMembers(input.id);
   }),
 
-  /** Shares the document with the user of this email (or changes their role); owner only. */
-  share: protectedProcedure
-    .input(z.object({ id: documentId, email: z.email().max(320), role: memberRoleSchema }))
-    .mutation(async ({ ctx, input }) => {
-      const document = await documentFor(ctx.userId, input.id, "owner");
-      const user = await findUserByEmail(input.email);
-      if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "no account with this email" });
-      if (user.id === document.ownerId)
-        throw new TRPCError({ code: "BAD_REQUEST", message: "the owner already has access" });
-      await upsertMember(input.id, user.id, input.role);
-      // A viewer made editor (or the reverse) reconnects with the new rights.
-      closeDocumentSockets(input.id, user.id);
-      return { userId: user.id, role: input.role };
-    }),
+  /**
+   * Shares the document with this email, owner only: the account with it becomes a member (or
+   * changes role); with no account yet, a pending invitation waits for one that verifies the email.
+   */
+  share: protectedProcedure.input(inviteInputSchema).mutation(async ({ ctx, input }) => {
+    const document = await documentFor(ctx.userId, input.id, "owner");
+    const user = await findUserByEmail(input.email);
+    if (!user) {
+      const invitationId = await upsertInvitation(input.id, input.email, input.role, ctx.userId);
+      return { invited: true as const, invitationId, email: normalEmail(input.email), role: input.role };
+    }
+    if (user.id === document.ownerId)
+      throw new TRPCError({ code: "BAD_REQUEST", message: "the owner already has access" });
+    await upsertMember(input.id, user.id, input.role);
+    // A viewer made editor (or the reverse) reconnects with the new rights.
+    closeDocumentSockets(input.id, user.id);
+    return { invited: false as const, userId: user.id, role: input.role };
+  }),
+
+  /** The pending invitations (emails with no verified account yet); owner only. */
+  invitations: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.id, "owner");
+    return listInvitations(input.id);
+  }),
+
+  /** Withdraws a pending invitation; owner only. */
+  revokeInvitation: protectedProcedure.input(invitationRefSchema).mutation(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.id, "owner");
+    if (!(await revokeInvitation(input.id, input.invitationId)))
+      throw new TRPCError({ code: "NOT_FOUND", message: "no such invitation" });
+    return { invitationId: input.invitationId };
+  }),
 
   /** Changes a member's role; owner only. */
   setRole: protectedProcedure

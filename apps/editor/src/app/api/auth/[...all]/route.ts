@@ -4,8 +4,14 @@ import { rateLimit } from "@/server/http/rate-limit";
 
 export const runtime = "nodejs";
 
-// Password guessing and sign-up floods: limited per client address (TRUST_PROXY decides which).
-const LIMITED_PATHS = ["/api/auth/sign-in/", "/api/auth/sign-up/"];
+// Password guessing, sign-up floods and mail floods (reset and verification links): limited per
+// client address (TRUST_PROXY decides which).
+const LIMITED_PATHS = [
+  "/api/auth/sign-in/",
+  "/api/auth/sign-up/",
+  "/api/auth/request-password-reset",
+  "/api/auth/send-verification-email",
+];
 
 /** Better Auth's endpoints: sign-up, sign-in (email, OAuth), sign-out, sessions. */
 async function handler(request: Request): Promise<Response> {
