@@ -56,7 +56,7 @@ test.describe("agent run over HTTP", () => {
     let cancelledAt = 0;
     const run = await client.runAgent(documentId, "count to 30", {
       onEvent: (event) => {
-        if (event.type === "tool-call" && event.toolCallId === "offline_call_3" && !cancelledAt) {
+        if (event.type === "tool-call" && event.toolCallId === "s0.offline_call_3" && !cancelledAt) {
           cancelledAt = Date.now();
           return "stop";
         }
@@ -68,14 +68,14 @@ test.describe("agent run over HTTP", () => {
     expect(endedAt - cancelledAt).toBeLessThan(1_000);
     const calls = run.events.filter((e) => e.type === "tool-call");
     expect(calls.map((e) => e.type === "tool-call" && e.toolCallId)).toEqual([
-      "offline_call_1",
-      "offline_call_2",
-      "offline_call_3",
+      "s0.offline_call_1",
+      "s0.offline_call_2",
+      "s0.offline_call_3",
     ]);
     expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
     // A late result for the cancelled call, once the run has wound down, resumes nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const late = run.events.find((e) => e.type === "tool-call" && e.toolCallId === "offline_call_3");
+    const late = run.events.find((e) => e.type === "tool-call" && e.toolCallId === "s0.offline_call_3");
     if (late?.type !== "tool-call") throw new Error("no third call");
     const response = await client.callback({
       hookToken: late.hookToken,
