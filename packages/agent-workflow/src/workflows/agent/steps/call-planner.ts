@@ -4,6 +4,7 @@ import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, proposePlan } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
+import { SPAN, withSpan } from "../../../telemetry/tracing.ts";
 import { toolSet } from "../../../tool-set.ts";
 import { createAgentCaller } from "../../../trpc/index.ts";
 import { zeroUsage } from "../../../usage.ts";
@@ -30,7 +31,25 @@ export interface PlannerResult {
  * run works without one. The caller announces the plan (id 1) once it has
  * saved it; `nextId` already counts it.
  */
-export async function planRun(
+export function planRun(
+  runId: string,
+  input: AgentWorkflowInput,
+  messages: ModelMessage[],
+  writer: RunWriter,
+): Promise<PlannerResult> {
+  return withSpan(
+    SPAN.plan,
+    runId,
+    async (span) => {
+      const planned = await plan(runId, input, messages, writer);
+      span.setAttribute("coauthor.plan_steps", planned.plan?.steps.length ?? 0);
+      return planned;
+    },
+    { "coauthor.model_id": input.modelId },
+  );
+}
+
+async function plan(
   runId: string,
   input: AgentWorkflowInput,
   messages: ModelMessage[],

@@ -3,6 +3,8 @@ import { agentStore } from "../../../agent-store.ts";
 import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
+import { startToolRoundTrip } from "../../../telemetry/tool-round-trip.ts";
+import { SPAN, type SpanName, withSpan } from "../../../telemetry/tracing.ts";
 import { listenForToolResult } from "../../../tool-results.ts";
 import { addUsage, type TokenUsage } from "../../../usage.ts";
 import type { AgentLimits, AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "../types.ts";
@@ -59,18 +61,24 @@ interface TurnsArgs {
   callIdPrefix?: string;
 }
 
-/** Runs `work` with the run's writer, then waits until everything it sent is durable. */
-async function withWriter<T>(runId: string, work: (writer: RunWriter) => Promise<T>): Promise<T> {
-  const writer = openRunWriter(runId);
-  try {
-    return await work(writer);
-  } finally {
+/** Runs `work` in a span with the run's writer, then waits until everything it sent is durable. */
+async function withWriter<T>(
+  span: SpanName,
+  runId: string,
+  work: (writer: RunWriter) => Promise<T>,
+): Promise<T> {
+  return withSpan(span, runId, async () => {
+    const writer = openRunWriter(runId);
     try {
-      await writer.flush();
+      return await work(writer);
     } finally {
-      writer.release();
+      try {
+        await writer.flush();
+      } finally {
+        writer.release();
+      }
     }
-  }
+  });
 }
 
 /**
@@ -83,7 +91,7 @@ async function withWriter<T>(runId: string, work: (writer: RunWriter) => Promise
 export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   "use step";
   const resumed = await loadCheckpoint(args.runId, args.segment);
-  return withWriter(args.runId, (writer) =>
+  return withWriter(SPAN.runTurns, args.runId, (writer) =>
     continueTurns(
       args,
       resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
@@ -113,7 +121,7 @@ export async function startRun(args: {
   "use step";
   const { runId, input } = args;
   const resumed = await loadCheckpoint(runId, 0);
-  return withWriter(runId, async (writer) => {
+  return withWriter(SPAN.runStart, runId, async (writer) => {
     let state = resumed;
     if (!state?.planner) {
       const planner = await planRun(runId, input, args.messages, writer);
@@ -263,6 +271,7 @@ async function continueTurns(
           const pending = state.pending[0];
           const callId = `${args.callIdPrefix ?? ""}${pending.call.toolCallId}`;
           const listener = listenForToolResult(runId, callId);
+          const roundTrip = startToolRoundTrip(runId, callId, pending.call.toolName);
           const fresh = !pending.announced;
           let answer: Awaited<ReturnType<typeof listener.wait>>;
           try {
@@ -284,8 +293,10 @@ async function continueTurns(
               signal: watch.signal,
               fresh,
             });
+            roundTrip.end(answer.kind);
           } finally {
             listener.close();
+            roundTrip.end("error"); // Only when the wait threw: a settled round trip is ended above.
           }
           if (answer.kind === "aborted") return await interrupted();
           if (answer.kind === "timeout") {
