@@ -38,6 +38,10 @@ const envSchema = z.object({
   RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   // How many proxies in front of the app append to X-Forwarded-For; 0 trusts the socket's address only.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  // Observability: the metrics endpoint answers only loopback unless a bearer token is set (then
+  // only that token, from anywhere); traces are exported only when a collector is named.
+  METRICS_TOKEN: z.string().min(32, "at least 32 characters").optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
