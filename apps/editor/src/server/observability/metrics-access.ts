@@ -1,13 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { isIP } from "node:net";
-import { SOCKET_ADDRESS_HEADER } from "@/server/http/client-address";
+import { RELAYED_HEADER, SOCKET_ADDRESS_HEADER } from "@/server/http/client-address";
 
 /** Why a scrape is refused, or null when it may read the metrics. */
 export type MetricsRefusal = { status: 401 | 403; code: string; message: string } | null;
-
-// Headers a proxy adds when it relays a request: a request through a proxy on this machine comes
-// from loopback too, but its client is elsewhere.
-const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
 /** Whether `address` (as Node reports a socket's) is this machine: 127.0.0.0/8 or ::1, also IPv4-mapped. */
 export function isLoopback(address: string): boolean {
@@ -40,7 +36,9 @@ export function metricsRefusal(headers: Headers, token: string | undefined): Met
       message: "a bearer token (METRICS_TOKEN) is required",
     };
   }
-  const relayed = FORWARDING_HEADERS.some((name) => headers.has(name));
+  // A request through a proxy on this machine comes from loopback too, but its client is elsewhere
+  // (server.mjs saw a forwarding header; Next adds X-Forwarded-For itself, so it is read there).
+  const relayed = headers.get(RELAYED_HEADER) !== "0";
   if (!relayed && isLoopback(headers.get(SOCKET_ADDRESS_HEADER) ?? "")) return null;
   return {
     status: 403,
