@@ -55,6 +55,10 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:$/.test(new URL(value).protocol), "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("Coauthor <no-reply@localhost>"),
+  // Observability: the metrics endpoint answers only loopback unless a bearer token is set (then
+  // only that token, from anywhere); traces are exported only when a collector is named.
+  METRICS_TOKEN: z.string().min(32, "at least 32 characters").optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

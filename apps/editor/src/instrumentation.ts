@@ -7,6 +7,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Configuration is validated now, so a bad variable stops the server at start with its name.
   const { env } = await import("@/env");
+  // Traces only with a collector to send them to (see Observability in the README).
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { startTracing } = await import("@/server/observability/tracing");
+    startTracing();
+  }
   const { assertModelConfig, configureAgent } = await import("@coauthor/agent-workflow/server");
   assertModelConfig();
   // The agent package reads no secret, file or database of its own; the app hands it: the key that

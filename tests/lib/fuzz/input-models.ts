@@ -57,6 +57,7 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
     "POST /api/bench/naive": [{ body: { calls: 1, deltas: 1 } }],
     "POST /api/bench/naive/callback": [{ body: { runId: t.runId, call: 1 } }],
     "GET /api/health": [{}],
+    "GET /api/metrics": [{}],
     "POST /api/llm/agent/[runId]/lease": [
       { params: { runId: t.runId }, body: { tabId: "fuzz-tab-0001", release: false } },
     ],

@@ -13,6 +13,7 @@ import { roleAllows } from "@/server/auth/roles";
 import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
+import { observeCollab } from "@/server/observability/collab-metrics";
 import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
 
@@ -184,6 +185,7 @@ function createSyncServer(): SyncServer {
     extensions: [coauthorStorage, ...redisRelay()],
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  observeCollab(hocuspocus, sockets);
 
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const origin = request.headers.origin;

@@ -1,3 +1,4 @@
+import { SPAN } from "../../../telemetry/tracing.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 import { freshCheckpoint, loadCheckpoint } from "./turns-checkpoint.ts";
 import { continueTurns, type TurnsArgs, type TurnsResult, withWriter } from "./turns-loop.ts";
@@ -12,7 +13,7 @@ import { continueTurns, type TurnsArgs, type TurnsResult, withWriter } from "./t
 export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   "use step";
   const resumed = await loadCheckpoint(args.runId, args.segment);
-  return withWriter(args.runId, (writer) =>
+  return withWriter(SPAN.runTurns, args.runId, (writer) =>
     continueTurns(
       args,
       resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),

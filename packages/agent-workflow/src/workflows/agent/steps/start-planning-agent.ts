@@ -4,6 +4,7 @@ import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.t
 import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
 import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import type { CallUsage, PlanState } from "../../../planning/index.ts";
+import { SPAN } from "../../../telemetry/tracing.ts";
 import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
 import { planAgent } from "./call-planner.ts";
 import { planEvent } from "./plan-event.ts";
@@ -52,7 +53,7 @@ export async function startPlanningAgent(args: {
   "use step";
   const { runId, place } = args;
   const resumed = await loadCheckpoint(runId, place.segment);
-  return withWriter(runId, async (writer) => {
+  return withWriter(SPAN.runStart, runId, async (writer) => {
     let state = resumed;
     if (!state?.planning) {
       const start = args.start ?? (await openRun(runId, args.input, args.definition, writer));
