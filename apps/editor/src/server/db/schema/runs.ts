@@ -2,10 +2,7 @@ import { RUN_STATUSES } from "@coauthor/types";
 import { sql } from "drizzle-orm";
 import {
   bigint,
-  bigserial,
-  boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -15,155 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { userRef } from "./auth";
+import { createdAt, timestamps, updatedAt } from "./columns";
+import { documentRef, documents } from "./documents";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-const timestamps = () => ({ createdAt: createdAt(), updatedAt: updatedAt() });
-/** A required reference to a user or a document; rows go when it goes. */
-const userRef = (name: string) =>
-  text(name)
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" });
-const documentRef = (name: string) =>
-  text(name)
-    .notNull()
-    .references(() => documents.id, { onDelete: "cascade" });
-
-// Better Auth's `user` model is this table (src/server/auth/auth.ts maps it),
-// so documents and runs keep their foreign keys. `email` is nullable only
-// because rows from before sign-in existed have none; Better Auth always sets it.
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  ...timestamps(),
-});
-
-// Better Auth's sessions: one row per signed-in browser; deleting a user's
-// rows signs them out everywhere.
-export const authSessions = pgTable(
-  "auth_sessions",
-  {
-    id: text("id").primaryKey(),
-    token: text("token").notNull().unique(),
-    userId: userRef("user_id"),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ipAddress: text("ip_address"),
-    userAgent: text("user_agent"),
-    ...timestamps(),
-  },
-  (t) => [index("auth_sessions_user_idx").on(t.userId)],
-);
-
-// Better Auth's accounts: the email+password credential (hashed) and each
-// linked OAuth identity.
-export const authAccounts = pgTable(
-  "auth_accounts",
-  {
-    id: text("id").primaryKey(),
-    userId: userRef("user_id"),
-    accountId: text("account_id").notNull(),
-    providerId: text("provider_id").notNull(),
-    accessToken: text("access_token"),
-    refreshToken: text("refresh_token"),
-    idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
-    scope: text("scope"),
-    password: text("password"),
-    ...timestamps(),
-  },
-  (t) => [index("auth_accounts_user_idx").on(t.userId)],
-);
-
-// Better Auth's short-lived values (OAuth state, email verification).
-export const authVerifications = pgTable(
-  "auth_verifications",
-  {
-    id: text("id").primaryKey(),
-    identifier: text("identifier").notNull(),
-    value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ...timestamps(),
-  },
-  (t) => [index("auth_verifications_identifier_idx").on(t.identifier)],
-);
-
-/** Binary columns (Yjs updates): drizzle's pg-core has no bytea builder. */
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  // postgres.js sends a Buffer as bytea (a plain Uint8Array would go as text); PGlite takes either.
-  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
-  fromDriver: (value) => new Uint8Array(value),
-});
-
-// The Yjs document is the content: `yjs_snapshot` (a compacted Yjs update) plus
-// the rows of `document_updates` newer than it. `content` is the Lexical JSON of
-// documents saved before collaboration; it is converted into a snapshot once, on
-// first load, and never written again. `last_good_snapshot` is the latest state
-// that loaded and converted cleanly (kept at creation and compaction,
-// src/server/collab/last-good.ts); `damaged_at` is set while the stored state
-// fails to load, until the owner restores the last good one.
-export const documents = pgTable(
-  "documents",
-  {
-    id: text("id").primaryKey(),
-    ownerId: userRef("owner_id"),
-    title: text("title").notNull(),
-    content: jsonb("content"),
-    yjsSnapshot: bytea("yjs_snapshot"),
-    lastGoodSnapshot: bytea("last_good_snapshot"),
-    lastGoodAt: timestamp("last_good_at", { withTimezone: true }),
-    damagedAt: timestamp("damaged_at", { withTimezone: true }),
-    version: integer("version").notNull().default(0),
-    ...timestamps(),
-  },
-  (t) => [index("documents_owner_idx").on(t.ownerId, t.updatedAt)],
-);
-
-// The update log: every Yjs update the sync server receives, appended as it
-// arrives (so a crash loses nothing received); folded into the snapshot from
-// time to time (src/server/collab/update-log.ts).
-export const documentUpdates = pgTable(
-  "document_updates",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    documentId: documentRef("document_id"),
-    update: bytea("update").notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("document_updates_document_idx").on(t.documentId, t.id)],
-);
-
-// The stored state a restore replaced (the damaged snapshot and log, exactly as they were), for an
-// operator to inspect; it goes with its document.
-export const damagedDocumentCopies = pgTable(
-  "damaged_document_copies",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    documentId: documentRef("document_id"),
-    snapshot: bytea("snapshot"),
-    /** The update log's entries, oldest first, each base64-encoded. */
-    updates: jsonb("updates").$type<string[]>().notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index("damaged_document_copies_document_idx").on(t.documentId)],
-);
-
-// Who else may open a document, and how: "editor" (edit, run the agent) or
-// "viewer" (read, chat). The owner is `documents.owner_id`, never a row here.
-export const documentMembers = pgTable(
-  "document_members",
-  {
-    documentId: documentRef("document_id"),
-    userId: userRef("user_id"),
-    role: text("role", { enum: ["editor", "viewer"] }).notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_members_user_idx").on(t.userId)],
-);
+// Agent runs (their logs, edits, leases, checkpoints), the assistant conversation and recipes.
 
 export const runs = pgTable(
   "agent_runs",
@@ -261,14 +114,6 @@ export const hookTokenUses = pgTable(
   },
   (t) => [uniqueIndex("hook_token_uses_call_idx").on(t.runId, t.toolCallId)],
 );
-
-// Rate-limit counters (rate-limiter-flexible's points per key and window), shared by every
-// instance: a request adds its point with one atomic upsert (server/http/rate-limit-store.ts).
-export const rateLimitPoints = pgTable("rate_limit_points", {
-  key: text("key").primaryKey(),
-  points: integer("points").notNull(),
-  expire: timestamp("expire", { withTimezone: true }),
-});
 
 // The turns step's progress per run (the tool call it waits for, its ids and
 // counters), saved after every model turn; the conversation it built so far is

@@ -1,0 +1,77 @@
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { userRef } from "./auth";
+import { bytea, createdAt, timestamps } from "./columns";
+
+// Documents: their Yjs state, update log, damage copies and members.
+
+/** A required reference to a document; rows go when it goes. */
+export const documentRef = (name: string) =>
+  text(name)
+    .notNull()
+    .references(() => documents.id, { onDelete: "cascade" });
+
+// The Yjs document is the content: `yjs_snapshot` (a compacted Yjs update) plus
+// the rows of `document_updates` newer than it. `content` is the Lexical JSON of
+// documents saved before collaboration; it is converted into a snapshot once, on
+// first load, and never written again. `last_good_snapshot` is the latest state
+// that loaded and converted cleanly (kept at creation and compaction,
+// src/server/collab/last-good.ts); `damaged_at` is set while the stored state
+// fails to load, until the owner restores the last good one.
+export const documents = pgTable(
+  "documents",
+  {
+    id: text("id").primaryKey(),
+    ownerId: userRef("owner_id"),
+    title: text("title").notNull(),
+    content: jsonb("content"),
+    yjsSnapshot: bytea("yjs_snapshot"),
+    lastGoodSnapshot: bytea("last_good_snapshot"),
+    lastGoodAt: timestamp("last_good_at", { withTimezone: true }),
+    damagedAt: timestamp("damaged_at", { withTimezone: true }),
+    version: integer("version").notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [index("documents_owner_idx").on(t.ownerId, t.updatedAt)],
+);
+
+// The update log: every Yjs update the sync server receives, appended as it
+// arrives (so a crash loses nothing received); folded into the snapshot from
+// time to time (src/server/collab/update-log.ts).
+export const documentUpdates = pgTable(
+  "document_updates",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: documentRef("document_id"),
+    update: bytea("update").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_updates_document_idx").on(t.documentId, t.id)],
+);
+
+// The stored state a restore replaced (the damaged snapshot and log, exactly as they were), for an
+// operator to inspect; it goes with its document.
+export const damagedDocumentCopies = pgTable(
+  "damaged_document_copies",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: documentRef("document_id"),
+    snapshot: bytea("snapshot"),
+    /** The update log's entries, oldest first, each base64-encoded. */
+    updates: jsonb("updates").$type<string[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("damaged_document_copies_document_idx").on(t.documentId)],
+);
+
+// Who else may open a document, and how: "editor" (edit, run the agent) or
+// "viewer" (read, chat). The owner is `documents.owner_id`, never a row here.
+export const documentMembers = pgTable(
+  "document_members",
+  {
+    documentId: documentRef("document_id"),
+    userId: userRef("user_id"),
+    role: text("role", { enum: ["editor", "viewer"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_members_user_idx").on(t.userId)],
+);
