@@ -1,5 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { userRef } from "./auth";
+import { userRef, users } from "./auth";
 import { bytea, createdAt, timestamps } from "./columns";
 
 // Documents: their Yjs state, update log, damage copies and members.
@@ -29,6 +29,14 @@ export const documents = pgTable(
     lastGoodAt: timestamp("last_good_at", { withTimezone: true }),
     damagedAt: timestamp("damaged_at", { withTimezone: true }),
     version: integer("version").notNull().default(0),
+    /**
+     * The document's text without formatting, derived from its Yjs state whenever the sync server
+     * stores it (and at creation): what the home page searches and its snippet. Never read back
+     * into the document.
+     */
+    plainText: text("plain_text").notNull().default(""),
+    /** Who last changed the content or the title (null: nobody since this column exists, or they left). */
+    lastEditedBy: text("last_edited_by").references(() => users.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [index("documents_owner_idx").on(t.ownerId, t.updatedAt)],
