@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundaryString } from "./client-json.ts";
 
 /** Longest search the home page sends: a phrase, never a pasted chapter (the query scans every visible document). */
 export const MAX_DOCUMENT_SEARCH_CHARS = 200;
@@ -32,7 +33,9 @@ export const documentListInputSchema = z
 export type DocumentListInput = z.input<typeof documentListInputSchema>;
 
 /** Input of the procedures on one run's log: `assistant.deleteRunLog`. */
-export const runLogInputSchema = z.object({ runId: z.string().min(1).max(200) }).strict();
+export const runLogInputSchema = z.object({ runId: boundaryString(200).pipe(z.string().min(1)) }).strict();
 
 /** Input of `assistant.clearConversation`: the document whose conversation (the caller's own) goes. */
-export const conversationInputSchema = z.object({ documentId: z.string().min(1).max(100) }).strict();
+export const conversationInputSchema = z
+  .object({ documentId: boundaryString(100).pipe(z.string().min(1)) })
+  .strict();

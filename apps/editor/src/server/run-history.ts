@@ -32,6 +32,8 @@ export async function listDocumentRuns(documentId: string, userId?: string) {
     durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null,
     /** Whether its edits are stored (its starter may undo it from History). */
     hasEdits,
+    /** Whether its log is gone (deleted by a writer, or expired): History offers no event log. */
+    logDeleted: row.logsPurgedAt !== null,
   }));
 }
 
