@@ -169,7 +169,7 @@ test("clearing the conversation empties the panel, after a reload too; deleting 
   await page.getByTestId("assistant-history-toggle").click();
 
   await page.getByTestId("clear-conversation").click();
-  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.locator(".clear-conversation-confirm").getByRole("button", { name: "Cancel" }).click();
   await expect(messages.locator(".message-user")).toHaveCount(1);
   await page.getByTestId("clear-conversation").click();
   await page.getByTestId("confirm-clear-conversation").click();

@@ -27,6 +27,8 @@ export const documentListInputSchema = z
     sort: z.enum(DOCUMENT_SORTS).default("edited"),
     /** How many documents of the ordered list come before this page. */
     cursor: z.number().int().min(0).max(1_000_000).default(0),
+    /** Sent by TanStack's infinite queries; pages only go forward. */
+    direction: z.literal("forward").optional(),
   })
   .strict()
   .default({ sort: "edited", cursor: 0 });

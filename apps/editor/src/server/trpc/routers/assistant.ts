@@ -24,14 +24,16 @@ async function ownRun(userId: string, runId: string, need: "read" | "edit") {
 
 /**
  * A run whose log the caller may delete: the document's owner any run on it, an editor their own
- * runs (those History shows them). A viewer none (FORBIDDEN); a run they cannot see is NOT_FOUND.
+ * runs (those History shows them). A viewer none (FORBIDDEN, whoever started it); another
+ * editor's run, or one on a document they cannot open, is NOT_FOUND.
  */
 async function runLogFor(userId: string, runId: string) {
   const found = await findRunWithRole(runId, userId);
-  if (!found || found.role === null || (found.role !== "owner" && found.run.userId !== userId))
-    throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
+  if (!found || found.role === null) throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
   if (found.role === "viewer")
     throw new TRPCError({ code: "FORBIDDEN", message: "a viewer cannot delete a run's log" });
+  if (found.role !== "owner" && found.run.userId !== userId)
+    throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
   return found.run;
 }
 
