@@ -7,7 +7,7 @@ import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import { WebSocketServer } from "ws";
-import * as Y from "yjs";
+import type * as Y from "yjs";
 import { z } from "zod";
 import { env } from "@/env";
 import { roleAllows } from "@/server/auth/roles";
@@ -140,10 +140,10 @@ function storageExtension(): Extension {
   };
 }
 
-/** The live document's plain text, or undefined (the stored text stays) when it does not convert. */
+/** The live document's plain text, or undefined (the stored text stays) when it cannot be read. */
 function currentText(documentId: string, document: Y.Doc): string | undefined {
   try {
-    return plainTextOf(Y.encodeStateAsUpdate(document));
+    return plainTextOf(document);
   } catch (error) {
     log.warn("collab: could not derive the document's text for search", { documentId, error });
     return undefined;

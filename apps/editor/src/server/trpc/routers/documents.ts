@@ -6,7 +6,7 @@ import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { readDocument } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
-import { plainTextOf } from "@/server/collab/document-text";
+import { plainTextOfState } from "@/server/collab/document-text";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
@@ -54,7 +54,7 @@ export const documentsRouter = {
         ownerId: ctx.userId,
         title: input?.title ?? "Untitled document",
         yjsSnapshot: seed,
-        plainText: plainTextOf(seed),
+        plainText: plainTextOfState(seed),
         lastEditedBy: ctx.userId,
         // Our own conversion's output: it loads, so it is the first good version.
         lastGoodSnapshot: seed,
