@@ -4,6 +4,7 @@ import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
@@ -240,6 +241,7 @@ export function AssistantPanel({
             openRunId={openRunId}
             onOpen={setOpenRunId}
             onUndo={canEdit ? review.undoStoredRun : undefined}
+            canDeleteLogs={canEdit}
             userId={userId}
           />
         ) : (
@@ -247,6 +249,9 @@ export function AssistantPanel({
             <PlanChecklist plan={plan.plan} />
             <PipelineTree pipeline={pipeline.pipeline} />
             <MessageList items={run.items} />
+            {run.items.length > 0 ? (
+              <ClearConversation documentId={documentId} disabled={run.isRunning} onCleared={run.clear} />
+            ) : null}
           </>
         )}
         {canReview && review.offer !== null ? (

@@ -21,7 +21,9 @@ export type ConversationAction =
   | { type: "tool-settled"; id: string; ok: boolean; detail?: string }
   | { type: "notice"; id: string; text: string }
   /** The stored conversation, loaded after the page opened: it goes before what is shown already. */
-  | { type: "load"; items: ConversationItem[] };
+  | { type: "load"; items: ConversationItem[] }
+  /** The writer cleared the conversation (stored and shown). */
+  | { type: "clear" };
 
 /** Applies one conversation change; deltas append to the message with the same id. */
 export function conversationReducer(
@@ -33,6 +35,8 @@ export function conversationReducer(
       const shown = new Set(items.map((item) => item.id));
       return [...action.items.filter((item) => !shown.has(item.id)), ...items];
     }
+    case "clear":
+      return [];
     case "user":
       return [...items, { kind: "user", id: action.id, text: action.text }];
     case "notice":

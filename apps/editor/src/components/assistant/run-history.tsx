@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
+import { DeleteRunLog } from "./delete-run-log";
 import { fetchRunLog } from "./run-log";
 
 function formatDuration(ms: number | null): string {
@@ -45,6 +46,7 @@ export function RunHistory({
   openRunId,
   onOpen,
   onUndo,
+  canDeleteLogs,
   userId,
 }: {
   documentId: string;
@@ -52,6 +54,8 @@ export function RunHistory({
   onOpen: (runId: string | null) => void;
   /** Undoes one of `userId`'s finished runs from its stored edits (absent for viewers). */
   onUndo?: (runId: string) => Promise<void>;
+  /** Writers may delete the logs of the runs History shows them (the owner: all; an editor: their own). */
+  canDeleteLogs: boolean;
   userId: string;
 }) {
   const trpc = useTRPC();
@@ -92,7 +96,16 @@ export function RunHistory({
               Undo run
             </button>
           ) : null}
-          {openRunId === run.id ? <RunLog runId={run.id} /> : null}
+          {canDeleteLogs && run.status !== "running" && !run.logDeleted ? (
+            <DeleteRunLog documentId={documentId} runId={run.id} />
+          ) : null}
+          {run.logDeleted ? (
+            <p className="muted run-history-log-deleted" data-testid="run-log-deleted">
+              Its event log was deleted.
+            </p>
+          ) : openRunId === run.id ? (
+            <RunLog runId={run.id} />
+          ) : null}
         </li>
       ))}
     </ul>

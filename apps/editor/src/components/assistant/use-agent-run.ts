@@ -241,5 +241,8 @@ export function useAgentRun({
     [],
   );
 
-  return { items, status, isRunning: status.phase === "running", send, stop };
+  /** Empties the conversation shown (after the stored one was deleted). */
+  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+
+  return { items, status, isRunning: status.phase === "running", send, stop, clear };
 }
