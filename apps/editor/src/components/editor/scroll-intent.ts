@@ -4,7 +4,7 @@
 const SCROLL_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
 
 /** The nearest ancestor that scrolls vertically, or the document's scrolling element. */
-function scrollParent(element: HTMLElement): HTMLElement | null {
+export function scrollParent(element: HTMLElement): HTMLElement | null {
   for (let node = element.parentElement; node !== null; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
     if (overflowY === "auto" || overflowY === "scroll") return node;
@@ -20,12 +20,16 @@ export interface ScrollIntent {
   scrollIntoView: (element: HTMLElement) => void;
 }
 
-/** Creates a tracker; "recently" means within `quietMs`. */
-export function createScrollIntent(quietMs: number): ScrollIntent {
+/** Creates a tracker; "recently" means within `quietMs`. `onWriterScroll` hears each scroll of the writer's. */
+export function createScrollIntent(
+  quietMs: number,
+  onWriterScroll: () => void = () => undefined,
+): ScrollIntent {
   let lastWriterScroll = Number.NEGATIVE_INFINITY;
   let detachListeners: (() => void) | null = null;
   const note = () => {
     lastWriterScroll = Date.now();
+    onWriterScroll();
   };
   const onKey = (event: KeyboardEvent) => {
     // In an editable document these keys type or move the caret; they scroll only when it is read-only.
