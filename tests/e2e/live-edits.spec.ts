@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "../lib/test.ts";
-import { announcements, recordAnnouncements } from "./accessibility-helpers.ts";
+import { announcements, expectNoAxeViolations, recordAnnouncements } from "./accessibility-helpers.ts";
 import {
   ask,
   blockIds,
@@ -62,6 +62,7 @@ test.describe("highlights", () => {
     const trace = page.getByTestId("agent-removal-trace");
     await expect(trace).toHaveText("3 paragraphs removed", { timeout: 15_000 });
     await expect(blocks(page)).toHaveText(["Keep me.", "Also keep."]);
+    await expectNoAxeViolations(page, "a removal trace");
     // Between the two blocks that were around the removed ones.
     const [above, box, below] = await Promise.all([
       paragraphs(page).first().boundingBox(),
@@ -117,6 +118,7 @@ test.describe("highlights", () => {
 
     const jump = page.getByTestId("jump-to-change");
     await expect(jump).toHaveText(/Jump to the agent's change/);
+    await expectNoAxeViolations(page, "the offer to jump to a change");
     await jump.click();
     await expect(paragraphs(page).filter({ hasText: /^6$/ })).toBeInViewport();
     await expect(jump).toHaveCount(0);
