@@ -3,6 +3,7 @@
 import { $findBlockById } from "@coauthor/tools";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useEffect } from "react";
+import type { RemovedRun } from "../agent-edit-changes";
 import { createBlockFlasher, onAgentEdits } from "../agent-highlight";
 import { useAgentLive } from "../agent-live-context";
 import { createEditFollower } from "../edit-follower";
@@ -16,7 +17,7 @@ const EDITING_ATTRIBUTE = "data-agent-editing";
  * The agent as a participant everyone can see. While this copy hosts a run, its agent's presence
  * ("Coauthor · for <writer>" and the blocks of its last edit) goes out through awareness; every
  * copy flashes the blocks each agent edit changed and marks the block an agent is working on.
- * The writer's own copy also shows where its agent removed blocks, and follows its agent's edits
+ * Every copy shows where an agent removed blocks; the writer's own copy also follows its agent's edits
  * (or, while the writer reads or types elsewhere, offers a jump to them: edit-follower.ts).
  */
 export function AgentPresencePlugin({ writerName }: { writerName: string }) {
@@ -30,7 +31,12 @@ export function AgentPresencePlugin({ writerName }: { writerName: string }) {
     const flasher = createBlockFlasher(editor);
     const follower = createEditFollower(editor, store);
     const traces = createRemovalTraces(store);
-    const presence = (blockIds: string[], at: number): AgentPresence => ({ for: writerName, blockIds, at });
+    const presence = (blockIds: string[], at: number, removed: RemovedRun[] = []): AgentPresence => ({
+      for: writerName,
+      blockIds,
+      removed,
+      at,
+    });
     const elementOf = (id: string): HTMLElement | null => {
       const key = editor.read(() => $findBlockById(id)?.getKey() ?? null);
       return key === null ? null : editor.getElementByKey(key);
@@ -43,7 +49,7 @@ export function AgentPresencePlugin({ writerName }: { writerName: string }) {
       const shownId = changedIds[0] ?? removed[0]?.afterId ?? removed[0]?.beforeId;
       const shown = shownId ? elementOf(shownId) : null;
       if (shown !== null && shownId) follower.reveal(shown, shownId);
-      setAgentPresence(awareness, presence(changedIds, Date.now()));
+      setAgentPresence(awareness, presence(changedIds, Date.now(), removed));
     });
     let wasActive = store.getSnapshot().active;
     const unsubscribe = store.subscribe(() => {
@@ -62,7 +68,10 @@ export function AgentPresencePlugin({ writerName }: { writerName: string }) {
       marked = [];
       for (const { clientId, self, agent } of participantsOf(awareness)) {
         if (agent === null) continue;
-        if (!self && agent.at > (seen.get(clientId) ?? 0)) flasher.flash(agent.blockIds);
+        if (!self && agent.at > (seen.get(clientId) ?? 0)) {
+          flasher.flash(agent.blockIds);
+          traces.add(agent.removed);
+        }
         seen.set(clientId, agent.at);
         const element = agent.blockIds[0] === undefined ? null : elementOf(agent.blockIds[0]);
         if (element === null) continue;
