@@ -1,4 +1,5 @@
 import type { HocuspocusProvider } from "@hocuspocus/provider";
+import type { RemovedRun } from "./agent-edit-changes";
 
 /** The provider's awareness (a provider created with a Y.Doc always has one). */
 export type Awareness = NonNullable<HocuspocusProvider["awareness"]>;
@@ -11,6 +12,8 @@ export interface AgentPresence {
   /** The writer the agent works for. */
   for: string;
   blockIds: string[];
+  /** Where the last edit removed blocks (every copy shows a trace there). */
+  removed: RemovedRun[];
   /** When the last edit landed (ms since epoch): a new value means a new edit to flash. */
   at: number;
 }
@@ -28,6 +31,26 @@ export interface Participant {
 const AGENT_FIELD = "agent";
 /** Most blocks one agent edit flashes in other copies. */
 const MAX_MARKED_BLOCKS = 50;
+/** Most removal traces, and the longest label, one agent edit shows in other copies. */
+const MAX_TRACES = 10;
+const MAX_LABEL = 120;
+
+const isIdOrNull = (value: unknown) => value === null || typeof value === "string";
+
+/** The removal traces in another client's claim: well-formed ones only, bounded (older clients send none). */
+function removedRuns(claimed: unknown): RemovedRun[] {
+  if (!Array.isArray(claimed)) return [];
+  return claimed
+    .filter((run): run is RemovedRun => {
+      if (typeof run !== "object" || run === null) return false;
+      const candidate = run as Record<string, unknown>;
+      return (
+        isIdOrNull(candidate.afterId) && isIdOrNull(candidate.beforeId) && typeof candidate.label === "string"
+      );
+    })
+    .slice(0, MAX_TRACES)
+    .map((run) => ({ afterId: run.afterId, beforeId: run.beforeId, label: run.label.slice(0, MAX_LABEL) }));
+}
 
 function isAgentPresence(value: unknown): value is AgentPresence {
   if (typeof value !== "object" || value === null) return false;
@@ -58,6 +81,7 @@ export function participantsOf(awareness: Awareness): Participant[] {
       ? {
           for: claimed.for.slice(0, 80),
           blockIds: claimed.blockIds.slice(0, MAX_MARKED_BLOCKS),
+          removed: removedRuns((claimed as { removed?: unknown }).removed),
           at: claimed.at,
         }
       : null;
