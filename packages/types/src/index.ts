@@ -7,4 +7,5 @@ export * from "./pipeline.ts";
 export * from "./plan.ts";
 export * from "./run-edits.ts";
 export * from "./run-signals.ts";
+export * from "./tool-facts.ts";
 export * from "./workflow-store.ts";

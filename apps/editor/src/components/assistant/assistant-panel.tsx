@@ -4,6 +4,8 @@ import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { readBlockInfos } from "../editor/block-info";
+import { revealBlock } from "../editor/reveal-block";
 import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
@@ -71,7 +73,9 @@ export function AssistantPanel({
       plan.onRunEvent(event);
       pipeline.onRunEvent(event);
     },
+    lookupBlocks: (ids) => readBlockInfos(editor, ids),
   });
+  const reveal = (blockId: string) => revealBlock(editor, blockId);
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
@@ -240,13 +244,14 @@ export function AssistantPanel({
             openRunId={openRunId}
             onOpen={setOpenRunId}
             onUndo={canEdit ? review.undoStoredRun : undefined}
+            onReveal={reveal}
             userId={userId}
           />
         ) : (
           <>
             <PlanChecklist plan={plan.plan} />
             <PipelineTree pipeline={pipeline.pipeline} />
-            <MessageList items={run.items} />
+            <MessageList items={run.items} onReveal={reveal} />
           </>
         )}
         {canReview && review.offer !== null ? (

@@ -298,8 +298,8 @@ async function continueTurns(
           }
           // The callback route validated the result with the tool's zod schema before recording it.
           // Not saved here: the result is in the store, so a resumed step takes it from there again.
-          const { ok, summary } = summarizeResult(answer.result);
-          send([{ type: "tool-result", toolCallId: callId, ok, summary }]);
+          const verdict = summarizeResult(pending.call.toolName, answer.result);
+          send([{ type: "tool-result", toolCallId: callId, ...verdict }]);
           state.messages.push(toolMessage(pending.call, answer.result));
           state.pending.shift();
         }
