@@ -2,7 +2,7 @@
 
 import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
@@ -75,7 +75,7 @@ export function AssistantPanel({
     },
     lookupBlocks: (ids) => readBlockInfos(editor, ids),
   });
-  const reveal = (blockId: string) => revealBlock(editor, blockId);
+  const reveal = useCallback((blockId: string) => revealBlock(editor, blockId), [editor]);
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;

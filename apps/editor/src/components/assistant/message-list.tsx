@@ -1,12 +1,20 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { ConversationItem } from "./conversation";
 import { ToolActivityLine } from "./tool-activity-line";
 
 type Reveal = (blockId: string) => boolean;
 
-function ConversationLine({ item, onReveal }: { item: ConversationItem; onReveal: Reveal }) {
+// Memoized: a streamed answer re-renders the list per delta; the lines that did not change (a
+// tool call's sentence parses its Markdown) are left alone.
+const ConversationLine = memo(function ConversationLine({
+  item,
+  onReveal,
+}: {
+  item: ConversationItem;
+  onReveal: Reveal;
+}) {
   switch (item.kind) {
     case "user":
       return <div className="message message-user">{item.text}</div>;
@@ -17,7 +25,7 @@ function ConversationLine({ item, onReveal }: { item: ConversationItem; onReveal
     case "tool":
       return <ToolActivityLine call={item} lookup={(id) => item.context[id]} onReveal={onReveal} />;
   }
-}
+});
 
 /**
  * The conversation: prompts, streamed answers and tool calls (each a sentence linking to the block
