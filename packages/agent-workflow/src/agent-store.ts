@@ -1,6 +1,6 @@
 // Where an agent run keeps what must survive its process: the browser's tool
 // results and the progress of the step that runs its model turns. The app
-// plugs in its database (`configureAgentStore` at server start); without one,
+// plugs in its database (`configureAgent` at server start); without one,
 // a process-local store serves (tests, scripts). Kept on globalThis because
 // Next bundles route handlers and workflow steps apart.
 

@@ -1,13 +1,8 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export {
-  type AgentStore,
-  configureAgentStore,
-  type SavedProgress,
-  type StoredToolResult,
-} from "./agent-store.ts";
+export type { AgentStore, SavedProgress, StoredToolResult } from "./agent-store.ts";
+export { type AgentConfiguration, configureAgent } from "./configure-agent.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
-export { configureDocumentReader } from "./document-reader.ts";
 export * from "./index.ts";
 export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
@@ -17,6 +12,7 @@ export { BUILT_IN_RECIPES, type BuiltInRecipe } from "./pipelines/recipes.ts";
 export { trackedRuns } from "./run-control.ts";
 export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { configureRunSignals, notifyStop, type RunSignalTransport, receiveRunSignal } from "./run-signals.ts";
+export { toolPolicy } from "./tool-policy.ts";
 export { deliverToolResult, wakeToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";

@@ -1,4 +1,4 @@
-import { signingKeys, verifyHookToken, wakeToolResult } from "@coauthor/agent-workflow/server";
+import { verifyHookToken, wakeToolResult } from "@coauthor/agent-workflow/server";
 import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
 import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
 import { requireUser } from "@/server/agent/authorize";
@@ -7,6 +7,7 @@ import { roleAllows } from "@/server/auth/roles";
 import { findRunWithRole } from "@/server/documents";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
 import { rateLimit } from "@/server/http/rate-limit";
+import { signingKeys } from "@/server/secrets";
 
 export const runtime = "nodejs";
 
