@@ -51,8 +51,13 @@ test("the document page has no WCAG 2.2 AA violations: idle, during and after a 
 
   await page.getByTestId("assistant-history-toggle").click();
   await page.getByTestId("run-history-item").first().getByRole("button", { expanded: false }).click();
+  await expect(page.getByTestId("run-diff-block").first()).toBeVisible();
+  await expect(page.getByTestId("run-activity").getByTestId("assistant-tool-call")).toHaveCount(3);
+  await expectNoAxeViolations(page, "History with a run's diff open");
+  await page.getByTestId("run-details").getByText("Raw call").first().click();
+  await page.getByTestId("run-log-disclosure").getByText("Event log").click();
   await expect(page.getByTestId("run-log-line").first()).toBeVisible();
-  await expectNoAxeViolations(page, "History with a run's event log");
+  await expectNoAxeViolations(page, "History with a run's raw call and event log open");
   await page.getByTestId("assistant-history-toggle").click();
 
   await page.getByRole("button", { name: "Share" }).click();

@@ -22,7 +22,11 @@ test.describe("agent run over HTTP", () => {
     expect(run.events.every((e) => e.runId === run.runId)).toBe(true);
     expect(run.events[0]).toMatchObject({ type: "run-start", documentId, mode: "agent", model: "offline" });
     expect(run.events.filter((e) => e.type === "tool-call").map((e) => e.toolName)).toEqual(["insertBlocks"]);
-    expect(run.events.find((e) => e.type === "tool-result")).toMatchObject({ ok: true });
+    // What the call did, for the activity sentence and its link: one block, named by its id.
+    expect(run.events.find((e) => e.type === "tool-result")).toMatchObject({
+      ok: true,
+      facts: { count: 1, blockIds: [expect.any(String)] },
+    });
     expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
     expect(run.callbacks.map((c) => c.status)).toEqual([204]);
     expect(exportMarkdown(editor)).toBe("First paragraph.\n\nHello from the agent");

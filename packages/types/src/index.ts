@@ -10,4 +10,5 @@ export * from "./plan.ts";
 export * from "./run-edits.ts";
 export * from "./run-signals.ts";
 export * from "./sharing.ts";
+export * from "./tool-facts.ts";
 export * from "./workflow-store.ts";

@@ -2,7 +2,7 @@ import { type AgentRunOutcome, costMicroUsd } from "@coauthor/agent-workflow/ser
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { appendMessages } from "./conversation";
 import { getDb } from "./db";
-import { runEdits, runs } from "./db/schema";
+import { runEdits, runs, users } from "./db/schema";
 
 const HISTORY_LIMIT = 100;
 
@@ -10,15 +10,18 @@ const HISTORY_LIMIT = 100;
 export async function listDocumentRuns(documentId: string, userId?: string) {
   const db = await getDb();
   const rows = await db
-    .select({ run: runs, hasEdits: isNotNull(runEdits.runId) })
+    .select({ run: runs, hasEdits: isNotNull(runEdits.runId), userName: users.name })
     .from(runs)
     .leftJoin(runEdits, eq(runEdits.runId, runs.id))
+    .leftJoin(users, eq(users.id, runs.userId))
     .where(and(eq(runs.documentId, documentId), userId ? eq(runs.userId, userId) : undefined))
     .orderBy(desc(runs.createdAt))
     .limit(HISTORY_LIMIT);
-  return rows.map(({ run: row, hasEdits }) => ({
+  return rows.map(({ run: row, hasEdits, userName }) => ({
     id: row.id,
     userId: row.userId,
+    /** Who started it (their display name). */
+    userName: userName ?? "",
     prompt: row.prompt,
     model: row.model,
     status: row.status,

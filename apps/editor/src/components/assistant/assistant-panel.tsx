@@ -2,8 +2,10 @@
 
 import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { readBlockInfos } from "../editor/block-info";
+import { revealBlock } from "../editor/reveal-block";
 import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
@@ -72,7 +74,9 @@ export function AssistantPanel({
       plan.onRunEvent(event);
       pipeline.onRunEvent(event);
     },
+    lookupBlocks: (ids) => readBlockInfos(editor, ids),
   });
+  const reveal = useCallback((blockId: string) => revealBlock(editor, blockId), [editor]);
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
@@ -242,13 +246,14 @@ export function AssistantPanel({
             onOpen={setOpenRunId}
             onUndo={canEdit ? review.undoStoredRun : undefined}
             canDeleteLogs={canEdit}
+            onReveal={reveal}
             userId={userId}
           />
         ) : (
           <>
             <PlanChecklist plan={plan.plan} />
             <PipelineTree pipeline={pipeline.pipeline} />
-            <MessageList items={run.items} />
+            <MessageList items={run.items} onReveal={reveal} />
             {run.items.length > 0 ? (
               <ClearConversation documentId={documentId} disabled={run.isRunning} onCleared={run.clear} />
             ) : null}

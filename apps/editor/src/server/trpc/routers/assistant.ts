@@ -37,6 +37,14 @@ async function runLogFor(userId: string, runId: string) {
   return found.run;
 }
 
+/** A run the caller sees in History: their own, or any on a document they own (audit). */
+async function visibleRun(userId: string, runId: string) {
+  const found = await findRunWithRole(runId, userId);
+  if (!found || found.role === null || (found.run.userId !== userId && found.role !== "owner"))
+    throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
+  return found.run;
+}
+
 export const assistantRouter = {
   /** The caller's stored conversation with the assistant on a document, oldest first. */
   conversation: protectedProcedure.input(documentInput).query(async ({ ctx, input }) => {
@@ -51,9 +59,12 @@ export const assistantRouter = {
     const document = await documentFor(ctx.userId, input.documentId, "read");
     return listDocumentRuns(input.documentId, document.role === "owner" ? undefined : ctx.userId);
   }),
-  /** The edits of one of the caller's runs (for Undo run after a reload or on another day), or null. */
+  /**
+   * The edits of a run the caller sees in History (for Undo run after a reload or on another day,
+   * and History's diff of what it changed), or null.
+   */
   runEdits: protectedProcedure.input(runInput).query(async ({ ctx, input }) => {
-    await ownRun(ctx.userId, input.runId, "read");
+    await visibleRun(ctx.userId, input.runId);
     return findRunEdits(input.runId);
   }),
   /** Saves the edits of one of the caller's runs, as the tab that runs its tools records them. */

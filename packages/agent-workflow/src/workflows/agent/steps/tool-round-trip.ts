@@ -70,7 +70,7 @@ export function answerToolCall(
   callId: string,
   result: unknown,
 ): RunEventBody {
-  const { ok, summary } = summarizeResult(result);
+  const verdict = summarizeResult(pending.call.toolName, result);
   state.messages.push(toolMessage(pending.call, result));
-  return { type: "tool-result", toolCallId: callId, ok, summary };
+  return { type: "tool-result", toolCallId: callId, ...verdict };
 }
