@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { getDb } from "@/server/db";
-import { agentRunCheckpoints, agentRunMessages, hookTokenUses, runs } from "@/server/db/schema";
+import { agentRunCheckpoints, agentRunMessages, runs, toolCallResults } from "@/server/db/schema";
 import { purgeWorkflowRuns } from "@/server/workflow/world-purge";
 
 /**
@@ -16,7 +16,7 @@ export async function purgeRunLogs(runIds: string[]): Promise<void> {
   const db = await getDb();
   try {
     await purgeWorkflowRuns(runIds);
-    await db.delete(hookTokenUses).where(inArray(hookTokenUses.runId, runIds));
+    await db.delete(toolCallResults).where(inArray(toolCallResults.runId, runIds));
     await db.delete(agentRunMessages).where(inArray(agentRunMessages.runId, runIds));
     await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, runIds));
   } catch (error) {

@@ -95,12 +95,12 @@ export const conversationMessages = pgTable(
   (t) => [index("conversation_messages_document_idx").on(t.documentId, t.userId, t.createdAt)],
 );
 
-// One row per accepted hook token: the jti is claimed once, atomically,
-// before the workflow is resumed (resumeHook is not idempotent). The result holds what the tool
-// read (a readDocument result is the document's text), so the row goes with its run, and the
-// run with its document.
-export const hookTokenUses = pgTable(
-  "hook_token_uses",
+// A tool call's result, recorded once with its hook token's claim: the token's jti is the key, so
+// a second result for it is refused (the same body again is a replay), and the turns step reads
+// the result from here. It holds what the tool read (a readDocument result is the document's
+// text), so the row goes with its run, and the run with its document.
+export const toolCallResults = pgTable(
+  "tool_call_results",
   {
     jti: text("jti").primaryKey(),
     runId: text("run_id")
@@ -112,7 +112,7 @@ export const hookTokenUses = pgTable(
     result: jsonb("result"),
     usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("hook_token_uses_call_idx").on(t.runId, t.toolCallId)],
+  (t) => [uniqueIndex("tool_call_results_call_idx").on(t.runId, t.toolCallId)],
 );
 
 // The turns step's progress per run (the tool call it waits for, its ids and
