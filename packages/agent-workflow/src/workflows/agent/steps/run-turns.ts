@@ -3,6 +3,7 @@ import { agentStore } from "../../../agent-store.ts";
 import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
+import { acquireStepLease } from "../../../step-lease.ts";
 import { listenForToolResult } from "../../../tool-results.ts";
 import { addUsage, type TokenUsage } from "../../../usage.ts";
 import type { AgentLimits, AgentRunOutcome, AgentWorkflowInput, RunEventBody } from "../types.ts";
@@ -82,13 +83,17 @@ async function withWriter<T>(runId: string, work: (writer: RunWriter) => Promise
  */
 export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   "use step";
+  // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
+  const lease = await acquireStepLease(args.runId);
   const resumed = await loadCheckpoint(args.runId, args.segment);
-  return withWriter(args.runId, (writer) =>
-    continueTurns(
-      args,
-      resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
-      !!resumed,
-      writer,
+  return lease.during(
+    withWriter(args.runId, (writer) =>
+      continueTurns(
+        args,
+        resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
+        !!resumed,
+        writer,
+      ),
     ),
   );
 }
@@ -112,8 +117,9 @@ export async function startRun(args: {
 }): Promise<StartResult> {
   "use step";
   const { runId, input } = args;
+  const lease = await acquireStepLease(runId);
   const resumed = await loadCheckpoint(runId, 0);
-  return withWriter(runId, async (writer) => {
+  const started = withWriter(runId, async (writer) => {
     let state = resumed;
     if (!state?.planner) {
       const planner = await planRun(runId, input, args.messages, writer);
@@ -150,6 +156,7 @@ export async function startRun(args: {
     );
     return { planner, turns };
   });
+  return lease.during(started);
 }
 
 /** The turns loop from `state` (fresh, or saved by an earlier attempt of the same step). */

@@ -27,6 +27,8 @@ export async function POST(request: Request): Promise<Response> {
   const { hookToken, toolCallId, result } = parsed.data;
 
   const verified = await verifyHookToken(hookToken, signingKeys().hookToken);
+  if (!verified.ok && verified.reason === "late")
+    return apiError(410, "gone:tool_call_expired", `too late for this tool call: ${verified.message}`);
   if (!verified.ok) return apiError(401, "unauthorized:hook_token", `hook token ${verified.message}`);
   const claims = verified.claims;
   if (claims.userId !== user.userId)
