@@ -11,8 +11,11 @@ import {
 const timing = { ttlMs: 1_000, renewEveryMs: 5, retryEveryMs: 2 };
 
 function gate() {
-  const { promise: opened, resolve: open } = Promise.withResolvers<void>();
-  return { open: () => open(), opened };
+  const opener: { open?: () => void } = {};
+  const opened = new Promise<void>((resolve) => {
+    opener.open = resolve;
+  });
+  return { open: () => opener.open?.(), opened };
 }
 
 describe("the owner lease on a step", () => {

@@ -5,6 +5,7 @@ export * from "./events.ts";
 export * from "./model-errors.ts";
 export * from "./pipeline.ts";
 export * from "./plan.ts";
+export * from "./protocol.ts";
 export * from "./run-edits.ts";
 export * from "./run-signals.ts";
 export * from "./workflow-store.ts";

@@ -10,6 +10,7 @@ import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
+import { protocolMismatch } from "@/server/http/protocol-version";
 import { recipeDefinition } from "@/server/recipes";
 
 export const runtime = "nodejs";
@@ -24,6 +25,8 @@ const END_WAIT_MS = 2_000;
  * Only Stop (DELETE /api/llm/agent/:runId) and a new prompt cancel a run.
  */
 export async function POST(request: Request): Promise<Response> {
+  const outdated = protocolMismatch(request);
+  if (outdated) return outdated;
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;

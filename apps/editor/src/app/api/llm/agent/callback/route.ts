@@ -6,6 +6,7 @@ import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-t
 import { roleAllows } from "@/server/auth/roles";
 import { findRunWithRole } from "@/server/documents";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+import { protocolMismatch } from "@/server/http/protocol-version";
 import { rateLimit } from "@/server/http/rate-limit";
 
 export const runtime = "nodejs";
@@ -16,6 +17,9 @@ export const runtime = "nodejs";
  * changes nothing.
  */
 export async function POST(request: Request): Promise<Response> {
+  // A tab on older code may not run this tool the way this server's schemas expect.
+  const outdated = protocolMismatch(request);
+  if (outdated) return outdated;
   const user = await requireUser(request, "callback");
   if (!user.ok) return user.response;
   const limited = await rateLimit(user.userId, "callbacks");
