@@ -84,11 +84,24 @@ test("an instance killed with SIGKILL while a tool call waits: the run goes on o
   }
 });
 
+/** A promise the test opens when it is ready (runs hold their next tool call until then). */
+function gate() {
+  const opener: { open?: () => void } = {};
+  const opened = new Promise<void>((resolve) => {
+    opener.open = resolve;
+  });
+  return { open: () => opener.open?.(), opened };
+}
+
 test("a rolling restart of both instances, one at a time, with runs in flight loses nothing: each run finishes, every tool once", async () => {
   const instances = await startInstances({ label: "rolling", postgresWorld: true, env: ENV });
   try {
     const servers = instances.servers as [AppServer, AppServer];
     const clients = await oneUserOnEach(servers);
+    // Each restart happens while every run waits for the browser: a run holds its 3rd tool call
+    // until the first instance is back, and its 6th until the second one is.
+    const restarted = [gate(), gate()] as const;
+    const holdAt = [3, 6];
     const runs = await Promise.all(
       [0, 1, 2].map(async (index) => {
         const client = clients[index % clients.length] as CoauthorClient;
@@ -98,24 +111,24 @@ test("a rolling restart of both instances, one at a time, with runs in flight lo
         expect(stream.status).toBe(200);
         const calls: string[] = [];
         const done = followAcrossInstances(clients, stream, editor, {
-          onEvent: (event) => {
-            if (event.type === "tool-call") calls.push(event.toolCallId);
+          onEvent: async (event) => {
+            if (event.type !== "tool-call") return;
+            calls.push(event.toolCallId);
+            const phase = holdAt.indexOf(calls.length);
+            if (phase >= 0) await restarted[phase]?.opened;
           },
           timeoutMs: 160_000,
         });
-        return { editor, calls, done, client };
+        return { editor, calls, done };
       }),
     );
-    // One instance at a time, as a deploy does: stopped (SIGTERM), started on the new build, and
-    // the next one only once every run has moved on since.
-    const progress = () => runs.map((run) => run.calls.length);
-    for (const server of servers) {
-      const before = progress();
-      await expect
-        .poll(() => progress().every((count, index) => count > (before[index] ?? 0)), { timeout: 60_000 })
-        .toBe(true);
+    // One instance at a time, as a deploy does: stopped (SIGTERM) and started again.
+    for (const [phase, server] of servers.entries()) {
+      const held = holdAt[phase] ?? 0;
+      await expect.poll(() => runs.every((run) => run.calls.length >= held), { timeout: 60_000 }).toBe(true);
       await server.kill("SIGTERM");
       await server.start();
+      restarted[phase]?.open();
     }
     const finished = await Promise.all(runs.map((run) => run.done));
     for (const [index, run] of finished.entries()) {
