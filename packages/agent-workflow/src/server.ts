@@ -19,7 +19,6 @@ export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { configureRunSignals, notifyStop, type RunSignalTransport, receiveRunSignal } from "./run-signals.ts";
 export {
   configureStepLeases,
-  StepLeaseLostError,
   type StepLeaseStore,
   stepLeaseTiming,
 } from "./step-lease.ts";

@@ -86,16 +86,15 @@ export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
   const lease = await acquireStepLease(args.runId);
   const resumed = await loadCheckpoint(args.runId, args.segment);
-  return lease.during(
-    withWriter(args.runId, (writer) =>
-      continueTurns(
-        args,
-        resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
-        !!resumed,
-        writer,
-      ),
+  const turns = withWriter(args.runId, (writer) =>
+    continueTurns(
+      args,
+      resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
+      !!resumed,
+      writer,
     ),
   );
+  return lease.during(turns);
 }
 
 /** What the run's first step did: its plan decision, and its turns when it needed no plan. */
