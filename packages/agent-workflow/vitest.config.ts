@@ -12,9 +12,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     env: {
-      // 256-bit test keys; never used outside tests.
-      HOOK_TOKEN_SECRET: "test-hook-token-secret-0123456789abcdefghijklmnop",
-      SESSION_SECRET: "test-session-secret-0123456789abcdefghijklmnopqrstu",
       OFFLINE_MODEL_WORD_DELAY_MS: "0",
     },
   },

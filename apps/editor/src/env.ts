@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The one place the app reads process.env (the agent package has its own).
+// The one place the app reads process.env (the agent package has its own: models and run limits).
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional(),
@@ -11,6 +11,15 @@ const envSchema = z.object({
     .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
     .optional(),
   COAUTHOR_DATA_DIR: z.string().optional(),
+  // Signing keys; generated into <data>/secrets.json when unset (server/secrets.ts).
+  SESSION_SECRET: z
+    .string()
+    .min(43, "SESSION_SECRET must be at least 256 bits (43+ base64url chars)")
+    .optional(),
+  HOOK_TOKEN_SECRET: z
+    .string()
+    .min(43, "HOOK_TOKEN_SECRET must be at least 256 bits (43+ base64url chars)")
+    .optional(),
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   COAUTHOR_BENCH: z.enum(["0", "1"]).optional(),
   RATE_LIMIT_RUNS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -20,7 +29,7 @@ const envSchema = z.object({
   MAX_CONCURRENT_RUNS_PER_DOCUMENT: z.coerce.number().int().min(1).default(2),
   // Silence on a run's SSE stream after which a heartbeat frame goes out.
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
-  // Accounts (Better Auth). The secret is SESSION_SECRET (agent package, generated when unset).
+  // Accounts (Better Auth). The secret is SESSION_SECRET (above).
   BETTER_AUTH_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),

@@ -7,22 +7,27 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Configuration is validated now, so a bad variable stops the server at start with its name.
   const { env } = await import("@/env");
-  const { assertModelConfig, configureAgentStore } = await import("@coauthor/agent-workflow/server");
+  const { assertModelConfig, configureAgent } = await import("@coauthor/agent-workflow/server");
   assertModelConfig();
-  // Tool results and the turns step's progress live in the app's database.
+  // The agent package reads no secret, file or database of its own; the app hands it: the key that
+  // signs hook tokens (the callback route verifies with the same), its database for tool results
+  // and the turns step's progress, and the sync server's live copy of a document, which a
+  // pipeline's parallel branches read.
+  const { signingKeys } = await import("@/server/secrets");
   const { databaseAgentStore } = await import("@/server/agent/agent-store");
-  configureAgentStore(databaseAgentStore);
+  const { readDocument } = await import("@/server/collab/document-content");
+  const { exportMarkdown } = await import("@coauthor/tools");
+  configureAgent({
+    hookTokenKey: signingKeys().hookToken,
+    store: databaseAgentStore,
+    documentReader: async (documentId) => (await readDocument(documentId, exportMarkdown)) ?? "",
+  });
   // Several instances share PostgreSQL: a result or a Stop recorded on one reaches a step waiting
   // on another through LISTEN/NOTIFY (PGlite is one process: signals stay in it).
   if (env.DATABASE_URL) {
     const { startPostgresRunSignals } = await import("@/server/agent/run-signals-postgres");
     await startPostgresRunSignals(env.DATABASE_URL);
   }
-  // A pipeline's parallel branches read the document as the sync server has it (the live copy).
-  const { configureDocumentReader } = await import("@coauthor/agent-workflow/server");
-  const { readDocument } = await import("@/server/collab/document-content");
-  const { exportMarkdown } = await import("@coauthor/tools");
-  configureDocumentReader(async (documentId) => (await readDocument(documentId, exportMarkdown)) ?? "");
   // withWorkflow() (next.config) names the local world "local" when none is configured.
   const target = process.env.WORKFLOW_TARGET_WORLD;
   const localWorld = !target || target === "local";

@@ -1,6 +1,6 @@
 // Where an agent run keeps what must survive its process: the browser's tool
 // results and the progress of the step that runs its model turns. The app
-// plugs in its database (`configureAgentStore` at server start); without one,
+// plugs in its database (`configureAgent` at server start); without one,
 // a process-local store serves (tests, scripts). Kept on globalThis because
 // Next bundles route handlers and workflow steps apart.
 
@@ -16,11 +16,28 @@ export interface SavedProgress {
   messages: unknown[];
 }
 
+/** A tool result as it is recorded: once per hook token (its `jti`), with its body's hash. */
+export interface ToolResultClaim {
+  jti: string;
+  runId: string;
+  toolCallId: string;
+  /** Hash of the result (a replay of the same body is told apart from a different one). */
+  bodyHash: string;
+  result: unknown;
+}
+
+/** First use, a replay of the same body, a different body with a used token, or a run that no longer exists. */
+export type ClaimOutcome = "claimed" | "replay" | "conflict" | "gone";
+
 /**
- * What runs read and write. Tool results are recorded by whoever takes them
- * (the app's callback route, with the token's claim); runs only read them.
+ * What runs read and write. Tool results are recorded through `recordToolResult`
+ * (tool-results.ts), which claims the token here; runs only read them.
  */
 export interface AgentStore {
+  /** Records a result with its token's claim, atomically: the first claim of a `jti` wins. */
+  claimToolResult(claim: ToolResultClaim): Promise<ClaimOutcome>;
+  /** Drops a claim whose result could not be delivered, so the client may retry. */
+  releaseToolResult(jti: string): Promise<void>;
   getToolResult(runId: string, toolCallId: string): Promise<StoredToolResult | undefined>;
   /** The run's saved progress, if any. */
   loadProgress(runId: string): Promise<SavedProgress | undefined>;
@@ -39,21 +56,23 @@ export interface AgentStore {
   isStopped(runId: string): Promise<boolean>;
 }
 
-/** The process-local store, which also records tool results itself (tests, scripts). */
-export interface MemoryAgentStore extends AgentStore {
-  /** Records a tool call's result; false when one was already recorded (the first one wins). */
-  putToolResult(runId: string, toolCallId: string, result: unknown): Promise<boolean>;
-}
-
-function memoryStore(): MemoryAgentStore {
+function memoryStore(): AgentStore {
+  const claims = new Map<string, ToolResultClaim>();
   const results = new Map<string, unknown>();
   const progress = new Map<string, { segment: number; state: string; messages: string[] }>();
   const key = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
   return {
-    async putToolResult(runId, toolCallId, result) {
-      if (results.has(key(runId, toolCallId))) return false;
-      results.set(key(runId, toolCallId), structuredClone(result));
-      return true;
+    async claimToolResult(claim) {
+      const earlier = claims.get(claim.jti);
+      if (earlier) return earlier.bodyHash === claim.bodyHash ? "replay" : "conflict";
+      claims.set(claim.jti, claim);
+      results.set(key(claim.runId, claim.toolCallId), structuredClone(claim.result));
+      return "claimed";
+    },
+    async releaseToolResult(jti) {
+      const claim = claims.get(jti);
+      claims.delete(jti);
+      if (claim) results.delete(key(claim.runId, claim.toolCallId));
     },
     async getToolResult(runId, toolCallId) {
       const k = key(runId, toolCallId);
@@ -83,10 +102,10 @@ function memoryStore(): MemoryAgentStore {
 const KEY = Symbol.for("coauthor.agent-store");
 const MEMORY = Symbol.for("coauthor.agent-store.memory");
 
-type Holder = typeof globalThis & { [KEY]?: AgentStore; [MEMORY]?: MemoryAgentStore };
+type Holder = typeof globalThis & { [KEY]?: AgentStore; [MEMORY]?: AgentStore };
 
 /** This process's own store (the default one). */
-export function memoryAgentStore(): MemoryAgentStore {
+export function memoryAgentStore(): AgentStore {
   const holder = globalThis as Holder;
   holder[MEMORY] ??= memoryStore();
   return holder[MEMORY];

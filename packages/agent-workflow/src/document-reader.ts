@@ -1,6 +1,6 @@
 // How a step reads the document as the server has it (Markdown), for what must not go through the
 // browser's tools: the snapshot the branches of a parallel block read. The app plugs in its
-// reader at server start (`configureDocumentReader`); without one (tests, scripts) a reader must
+// reader at server start (`configureAgent`); without one (tests, scripts) a reader must
 // be configured before a pipeline with a parallel block runs.
 
 export type DocumentReader = (documentId: string) => Promise<string>;
@@ -15,6 +15,6 @@ export function configureDocumentReader(reader: DocumentReader): void {
 /** The document's Markdown now, as the server has it. */
 export function readDocumentMarkdown(documentId: string): Promise<string> {
   const reader = (globalThis as Holder)[KEY];
-  if (!reader) throw new Error("no document reader is configured (configureDocumentReader)");
+  if (!reader) throw new Error("no document reader is configured (configureAgent)");
   return reader(documentId);
 }

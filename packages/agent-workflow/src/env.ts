@@ -26,15 +26,6 @@ const modelPricesVariable = z
   });
 
 const envSchema = z.object({
-  COAUTHOR_DATA_DIR: z.string().optional(),
-  HOOK_TOKEN_SECRET: z
-    .string()
-    .min(43, "HOOK_TOKEN_SECRET must be at least 256 bits (43+ base64url chars)")
-    .optional(),
-  SESSION_SECRET: z
-    .string()
-    .min(43, "SESSION_SECRET must be at least 256 bits (43+ base64url chars)")
-    .optional(),
   COAUTHOR_DEFAULT_MODEL: z.string().optional(),
   OFFLINE_MODEL_WORD_DELAY_MS: z.coerce.number().int().min(0).max(5_000).default(20),
   // Defaults sized for document work (see the README's Limits): a plan of at most 8 steps, each

@@ -8,4 +8,3 @@ export {
 } from "./hook-token.ts";
 export { type LogFields, type Logger, log } from "./log.ts";
 export { abortRun, forgetRun, runSignal } from "./run-control.ts";
-export { dataDir, signingKeys } from "./secrets.ts";

@@ -20,7 +20,13 @@ describe("run signals", () => {
     const listener = listenForToolResult(runId, toolCallId);
     // Fresh: the first pass skips the store, and the next read would be the 5 s safety net.
     const waiting = listener.wait({ deadline: Date.now() + 2_000, signal: never, fresh: true });
-    await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, from: "elsewhere" });
+    await memoryAgentStore().claimToolResult({
+      jti: `${runId}-1`,
+      runId,
+      toolCallId,
+      bodyHash: "",
+      result: { ok: true, from: "elsewhere" },
+    });
     receiveRunSignal({ runId, toolCallId });
     expect(await waiting).toEqual({ kind: "result", result: { ok: true, from: "elsewhere" } });
     listener.close();
@@ -29,7 +35,13 @@ describe("run signals", () => {
   it("a signal that came before the wait began makes even a fresh first pass read the store", async () => {
     const { runId, toolCallId } = ids();
     const listener = listenForToolResult(runId, toolCallId);
-    await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true });
+    await memoryAgentStore().claimToolResult({
+      jti: `${runId}-1`,
+      runId,
+      toolCallId,
+      bodyHash: "",
+      result: { ok: true },
+    });
     receiveRunSignal({ runId, toolCallId });
     const answer = await listener.wait({ deadline: Date.now() + 2_000, signal: never, fresh: true });
     expect(answer).toEqual({ kind: "result", result: { ok: true } });

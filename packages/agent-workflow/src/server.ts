@@ -1,13 +1,14 @@
 // Server-only entry: what route handlers need to start, resume and cancel runs.
 
-export {
-  type AgentStore,
-  configureAgentStore,
-  type SavedProgress,
-  type StoredToolResult,
+export type {
+  AgentStore,
+  ClaimOutcome,
+  SavedProgress,
+  StoredToolResult,
+  ToolResultClaim,
 } from "./agent-store.ts";
+export { type AgentConfiguration, configureAgent } from "./configure-agent.ts";
 export { armedDeadlines, armRunTimeout, disarmRun } from "./deadlines.ts";
-export { configureDocumentReader } from "./document-reader.ts";
 export * from "./index.ts";
 export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
@@ -22,7 +23,8 @@ export {
   type StepLeaseStore,
   stepLeaseTiming,
 } from "./step-lease.ts";
-export { deliverToolResult, wakeToolResult } from "./tool-results.ts";
+export { toolPolicy } from "./tool-policy.ts";
+export { deliverToolResult, type RecordOutcome, recordToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { type AgentStore, configureAgentStore, memoryAgentStore } from "./agent-store.ts";
-import { awaitToolResult, listenForToolResult, wakeToolResult } from "./tool-results.ts";
+import { awaitToolResult, listenForToolResult, recordToolResult, wakeToolResult } from "./tool-results.ts";
 
 const never = new AbortController().signal;
 let seq = 0;
 const ids = () => ({ runId: `run-${++seq}`, toolCallId: "c1" });
+/** Records a result in the store without waking anyone, as another instance would. */
+const recordElsewhere = (runId: string, toolCallId: string, result: unknown) =>
+  memoryAgentStore().claimToolResult({ jti: `elsewhere-${++seq}`, runId, toolCallId, bodyHash: "", result });
 
 describe("awaitToolResult", () => {
   it("returns a result recorded before anyone waited (a fast browser, or a step resumed after a restart)", async () => {
     const { runId, toolCallId } = ids();
-    await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, n: 1 });
+    await recordElsewhere(runId, toolCallId, { ok: true, n: 1 });
     const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
     expect(answer).toEqual({ kind: "result", result: { ok: true, n: 1 } });
   });
@@ -21,16 +24,26 @@ describe("awaitToolResult", () => {
       signal: never,
       pollMs: 20,
     });
-    setTimeout(() => void memoryAgentStore().putToolResult(runId, toolCallId, { ok: true }), 30);
+    setTimeout(() => void recordElsewhere(runId, toolCallId, { ok: true }), 30);
     expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
   });
 
-  it("keeps the first result of a tool call", async () => {
+  it("records a token's result once: the same body again is a replay, another body a conflict", async () => {
     const { runId, toolCallId } = ids();
-    expect(await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, first: true })).toBe(true);
-    expect(await memoryAgentStore().putToolResult(runId, toolCallId, { ok: true, first: false })).toBe(false);
+    const use = { jti: `jti-${runId}`, runId, toolCallId };
+    expect(await recordToolResult({ ...use, result: { ok: true, first: true } })).toBe("claimed");
+    expect(await recordToolResult({ ...use, result: { ok: true, first: true } })).toBe("replay");
+    expect(await recordToolResult({ ...use, result: { ok: true, first: false } })).toBe("conflict");
     const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
     expect(answer).toEqual({ kind: "result", result: { ok: true, first: true } });
+  });
+
+  it("releases the claim when the run no longer waits, so a retry is judged afresh", async () => {
+    const { runId, toolCallId } = ids();
+    const use = { jti: `jti-${runId}`, runId, toolCallId, result: { ok: true } };
+    expect(await recordToolResult(use, async () => false)).toBe("not-waiting");
+    expect(await memoryAgentStore().getToolResult(runId, toolCallId)).toBeUndefined();
+    expect(await recordToolResult(use)).toBe("claimed");
   });
 
   it("times out at the deadline, and stops waiting at once when the run is stopped", async () => {
@@ -63,7 +76,7 @@ describe("awaitToolResult", () => {
     try {
       const listener = listenForToolResult(runId, toolCallId);
       const waiting = listener.wait({ deadline: Date.now() + 5_000, signal: never, fresh: true });
-      await real.putToolResult(runId, toolCallId, { ok: true });
+      await recordElsewhere(runId, toolCallId, { ok: true });
       wakeToolResult(runId, toolCallId, { ok: true });
       expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
       listener.close();

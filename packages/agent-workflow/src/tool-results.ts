@@ -4,7 +4,8 @@
 // whose waiting step reads it from the store; a step started after a restart
 // finds it there too.
 
-import { agentStore, memoryAgentStore } from "./agent-store.ts";
+import { createHash, randomUUID } from "node:crypto";
+import { agentStore, type ClaimOutcome } from "./agent-store.ts";
 import { notifyToolResult, onToolResult } from "./run-signals.ts";
 
 const KEY = Symbol.for("coauthor.tool-result-waiters");
@@ -31,22 +32,51 @@ export function wakeToolResult(runId: string, toolCallId: string, result: unknow
   notifyToolResult(runId, toolCallId);
 }
 
+/** Hash of a tool result as recorded (a replay of the same result is told apart from another). */
+export function resultHash(toolCallId: string, result: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify([toolCallId, result]))
+    .digest("hex");
+}
+
+/** How recording a result went: handed to the run, or why not. */
+export type RecordOutcome = ClaimOutcome | "not-waiting";
+
 /**
- * Records a tool call's result in this process's own store and hands it to
- * its run: "delivered", or "duplicate" when a result was already recorded.
- * For runs without the app's database (tests, scripts); the app records
- * results with the token's claim and calls `wakeToolResult`.
+ * Records a tool call's result once, with its hook token's claim (the first
+ * result for a token wins; the same one again is a replay), then hands it to
+ * the waiting step: at once in this process, by a signal on other instances.
+ * `stillWaiting` is asked after the claim: a run that no longer waits gets its
+ * claim released (a retry is judged afresh). The callback route and the unit
+ * tests both record through here.
+ */
+export async function recordToolResult(
+  use: { jti: string; runId: string; toolCallId: string; result: unknown },
+  stillWaiting: () => Promise<boolean> = async () => true,
+): Promise<RecordOutcome> {
+  const store = agentStore();
+  const claim = await store.claimToolResult({ ...use, bodyHash: resultHash(use.toolCallId, use.result) });
+  if (claim !== "claimed") return claim;
+  if (!(await stillWaiting())) {
+    await store.releaseToolResult(use.jti);
+    return "not-waiting";
+  }
+  wakeToolResult(use.runId, use.toolCallId, use.result);
+  return "claimed";
+}
+
+/**
+ * Records a result as a browser would, without a token of its own (tests and
+ * scripts): "delivered", or "duplicate" when the call has a result already.
  */
 export async function deliverToolResult(
   runId: string,
   toolCallId: string,
   result: unknown,
 ): Promise<"delivered" | "duplicate"> {
-  const memory = memoryAgentStore();
-  if (agentStore() !== memory) throw new Error("deliverToolResult needs the process's own store");
-  if (!(await memory.putToolResult(runId, toolCallId, result))) return "duplicate";
-  wakeToolResult(runId, toolCallId, result);
-  return "delivered";
+  if (await agentStore().getToolResult(runId, toolCallId)) return "duplicate";
+  const recorded = await recordToolResult({ jti: randomUUID(), runId, toolCallId, result });
+  return recorded === "claimed" ? "delivered" : "duplicate";
 }
 
 export type AwaitedToolResult =

@@ -62,6 +62,11 @@ export const pipelineAgentSchema = z.strictObject({
    * earlier conversation in the panel.
    */
   context: z.enum(["isolated", "conversation"]).default("isolated"),
+  /**
+   * Plans its work first (plan → execute → reflect), as the default agent does: the model decides
+   * whether the task needs a plan, then works step by step and reflects after each.
+   */
+  plan: z.boolean().default(false),
 });
 export type PipelineAgent = z.infer<typeof pipelineAgentSchema>;
 

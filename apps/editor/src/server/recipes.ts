@@ -8,11 +8,14 @@ import { recipes } from "./db/schema";
 // Recipes: the built-in pipelines and the ones writers save, personal or shared on a document.
 // A definition is validated before it is stored and again (from the stored text) before it runs.
 
-function builtIns(): RecipeInfo[] {
-  return BUILT_IN_RECIPES.map((recipe) => {
+/** The built-in recipes, parsed once (a broken one fails the first request, loudly). */
+let parsedBuiltIns: { info: RecipeInfo; definition: PipelineDefinition }[] | undefined;
+
+function builtIns() {
+  parsedBuiltIns ??= BUILT_IN_RECIPES.map((recipe) => {
     const parsed = parsePipeline(recipe.yaml);
     if (!parsed.ok) throw new Error(`built-in recipe ${recipe.id} is invalid: ${parsed.issues[0]?.message}`);
-    return {
+    const info: RecipeInfo = {
       id: recipe.id,
       name: parsed.definition.name,
       description: parsed.definition.description,
@@ -21,21 +24,21 @@ function builtIns(): RecipeInfo[] {
       shared: true,
       editable: false,
     };
+    return { info, definition: parsed.definition };
   });
+  return parsedBuiltIns;
 }
+
+/** The saved recipes the caller may use on a document: their own, and those shared there. */
+const visibleTo = (userId: string, documentId: string) =>
+  or(and(eq(recipes.ownerId, userId), isNull(recipes.documentId)), eq(recipes.documentId, documentId));
 
 /** What the caller sees on a document: the built-ins, their own recipes and those shared there. */
 export async function listRecipes(userId: string, documentId: string): Promise<RecipeInfo[]> {
   const db = await getDb();
-  const rows = await db
-    .select()
-    .from(recipes)
-    .where(
-      or(and(eq(recipes.ownerId, userId), isNull(recipes.documentId)), eq(recipes.documentId, documentId)),
-    )
-    .orderBy(recipes.name);
+  const rows = await db.select().from(recipes).where(visibleTo(userId, documentId)).orderBy(recipes.name);
   return [
-    ...builtIns(),
+    ...builtIns().map((recipe) => recipe.info),
     ...rows.map((row) => {
       const parsed = parsePipeline(row.definition);
       return {
@@ -108,8 +111,14 @@ export async function recipeDefinition(
   documentId: string,
   recipeId: string,
 ): Promise<PipelineDefinition | null> {
-  const found = (await listRecipes(userId, documentId)).find((recipe) => recipe.id === recipeId);
-  if (!found) return null;
-  const parsed = parsePipeline(found.definition);
+  const builtIn = builtIns().find((recipe) => recipe.info.id === recipeId);
+  if (builtIn) return builtIn.definition;
+  const db = await getDb();
+  const [row] = await db
+    .select({ definition: recipes.definition })
+    .from(recipes)
+    .where(and(eq(recipes.id, recipeId), visibleTo(userId, documentId)));
+  if (!row) return null;
+  const parsed = parsePipeline(row.definition);
   return parsed.ok ? parsed.definition : null;
 }

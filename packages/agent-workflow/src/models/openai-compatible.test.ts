@@ -93,8 +93,9 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(textOf(events)).toBe("I'll add it.Done.");
     const streamed = events.map((e) => (e.type === "tool-input-delta" ? e.delta : "")).join("");
     expect(streamed).toBe(args);
+    // The provider's id, made unique in the run by the turns step that announced it.
     expect(events.find((e) => e.type === "tool-call")).toMatchObject({
-      toolCallId: "call_1",
+      toolCallId: "s0.call_1",
       toolName: "insertBlocks",
       input: { markdown: "Hello world", position: { at: "end" } },
     });

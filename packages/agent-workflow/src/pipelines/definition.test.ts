@@ -92,6 +92,14 @@ describe("pipeline definitions", () => {
     ]);
   });
 
+  it("refuses a planning agent inside a parallel block (a branch answers in one call)", () => {
+    const planner = "  - id: planner\n    instructions: Plan.\n    plan: true\n";
+    const yaml = `version: 1\nname: x\n${agents}${planner}steps:\n  - parallel:\n      - agent: critic\n      - agent: planner\n`;
+    expect(problems(yaml)).toEqual([
+      '19:16 steps[0].parallel[1].agent: agent "planner" plans its work, and a parallel branch answers in one call: set "plan: false" or move it after the block',
+    ]);
+  });
+
   it("refuses a step of no kind or of two kinds, and an invalid condition", () => {
     const yaml = `version: 1\nname: x\n${agents}steps:\n  - agent: writer\n    sequence: [{ agent: critic }]\n  - id: nothing\n  - branch:\n      - when: "steps.critic.approved =="\n        steps: [{ agent: writer }]\n`;
     expect(problems(yaml)).toEqual([

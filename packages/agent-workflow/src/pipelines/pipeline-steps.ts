@@ -1,7 +1,5 @@
-import type { AgentOutput, PipelineDefinition, PipelineNode } from "@coauthor/types";
-import { READ_TOOL_NAMES } from "@coauthor/types/tools";
+import type { AgentOutput, PipelineDefinition } from "@coauthor/types";
 import { generateText, type ModelMessage } from "ai";
-import { armRunTimeout } from "../deadlines.ts";
 import { readDocumentMarkdown } from "../document-reader.ts";
 import { openRunWriter } from "../live/run-writer.ts";
 import { log } from "../log.ts";
@@ -11,96 +9,32 @@ import { resolveModel } from "../models/registry.ts";
 import { type CallUsage, structuredCall } from "../planning/index.ts";
 import { abortRun, runSignal } from "../run-control.ts";
 import { toolSet } from "../tool-set.ts";
-import { createAgentCaller } from "../trpc/index.ts";
 import { usageOf, zeroUsage } from "../usage.ts";
-import { framesOf } from "../workflows/agent/steps/write-frames.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
+import { openRun, type RunStart } from "./open-run.ts";
 import { outputSchema } from "./output-schema.ts";
-import { childrenOf, stepId, stepKind } from "./steps.ts";
 
 // The steps a pipeline run takes besides the turns step every agent shares: its start, an
 // agent's structured output, the document snapshot a parallel block reads and one branch of it.
 
-/** What the start of a pipeline run settled. */
-export interface PipelineStart {
-  /** The run's base system prompt (the tools' guide). */
-  system: string;
-  /** The tools each agent may use, by agent id (within what the run allows). */
-  tools: Record<string, string[]>;
-  nextId: number;
-  /** When the pipeline's time is up (epoch ms): the run time limit or the budget's wall time. */
-  deadline: number;
-}
-
-/** The step tree as the panel draws it (every node keyed by its path). */
-export function pipelineNodes(definition: PipelineDefinition): PipelineNode[] {
-  const nodes: PipelineNode[] = [];
-  const visit = (steps: PipelineDefinition["steps"], parent: string | undefined, prefix: string) => {
-    steps.forEach((step, index) => {
-      const path = prefix ? `${prefix}.${index}` : String(index);
-      nodes.push({
-        path,
-        kind: stepKind(step),
-        stepId: stepId(step),
-        agent: "agent" in step ? step.agent : undefined,
-        ...(parent !== undefined ? { parent } : {}),
-      });
-      for (const child of childrenOf(step)) visit(child.steps, path, `${path}.${child.path.join(".")}`);
-    });
-  };
-  visit(definition.steps, undefined, "");
-  return nodes;
-}
-
 /**
- * A pipeline run's first step: arms the run time limit, announces the run and its step tree
- * (ids 0 and 1), and settles which tools each agent may use.
+ * A pipeline's first step when it does not open with a planning agent (which opens the run in its
+ * own first step): arms the run time limit, announces the run and its tree, settles the tools.
  */
 export async function startPipeline(args: {
   runId: string;
   input: AgentWorkflowInput;
   definition: PipelineDefinition;
-}): Promise<PipelineStart> {
+}): Promise<RunStart> {
   "use step";
-  const { runId, input, definition } = args;
-  const now = Date.now();
-  const runDeadline = now + input.limits.runTimeoutMs;
-  armRunTimeout(runId, runDeadline);
-  const allowed = await createAgentCaller({ userId: input.userId }).llm.plan({
-    documentId: input.documentId,
-    mode: "agent",
-    prompt: input.prompt,
-  });
-  const tools: Record<string, string[]> = {};
-  for (const agent of definition.agents) {
-    const wanted: readonly string[] =
-      agent.tools === "write"
-        ? allowed.tools
-        : agent.tools === "read"
-          ? READ_TOOL_NAMES
-          : agent.tools === "none"
-            ? []
-            : agent.tools;
-    tools[agent.id] = allowed.tools.filter((name) => wanted.includes(name));
-  }
-  const writer = openRunWriter(runId);
+  const writer = openRunWriter(args.runId);
   try {
-    writer.send(
-      framesOf(runId, 0, [
-        { type: "run-start", documentId: input.documentId, mode: "agent", model: input.modelId },
-        { type: "pipeline", name: definition.name, nodes: pipelineNodes(definition) },
-      ]),
-    );
+    const start = await openRun(args.runId, args.input, args.definition, writer);
     await writer.flush();
+    return start;
   } finally {
     writer.release();
   }
-  return {
-    system: allowed.system,
-    tools,
-    nextId: 2,
-    deadline: Math.min(runDeadline, now + definition.budget.wallTimeMs),
-  };
 }
 
 /** An agent's structured output, validated against what it declared (or why there is none). */

@@ -6,7 +6,7 @@ import { configureDocumentReader } from "../document-reader.ts";
 import { registerModel } from "../models/registry.ts";
 import { deliverToolResult } from "../tool-results.ts";
 import { agentWorkflow } from "../workflows/agent/index.ts";
-import { collectEvents, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
+import { collectEvents, registerScriptedModel, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { parsePipeline } from "./definition.ts";
 import { backoff } from "./interpreter.ts";
@@ -116,6 +116,45 @@ describe("pipelines", () => {
       true,
     ]);
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  });
+
+  it("runs a planning agent inside its step: the tree, its plan and plan steps, then the next agent, ids in order", async () => {
+    const model = registerScriptedModel(
+      "pipeline-planner",
+      [{ text: "Outlined." }, { text: "Checked." }, { text: "Finished." }],
+      {
+        plan: JSON.stringify({
+          goal: "Outline",
+          steps: [{ description: "Outline" }, { description: "Check" }],
+        }),
+      },
+    );
+    cleanup.push(model.unregister);
+    const definition = define(
+      "version: 1\nname: Plan then finish\nagents:\n  - id: planner\n    instructions: Plan the work.\n    plan: true\n  - id: finisher\n    instructions: Finish.\n    tools: none\nsteps:\n  - agent: planner\n  - agent: finisher\n",
+    );
+    const run = await start(agentWorkflow, [input(definition, { modelId: "pipeline-planner" })]);
+    const { events } = await runAnswering(run);
+    expect(events.map((event) => event.type)).toEqual([
+      "run-start",
+      "pipeline",
+      "pipeline-step",
+      "plan",
+      "step",
+      "text-delta",
+      "step",
+      "step",
+      "text-delta",
+      "step",
+      "pipeline-step",
+      "pipeline-step",
+      "text-delta",
+      "pipeline-step",
+      "finish",
+    ]);
+    expect(events.map((event) => event.id)).toEqual(events.map((_, index) => index));
+    expect(trail(events)).toEqual(["0:running", "0:done", "1:running", "1:done"]);
+    expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Finished." });
   });
 
   it("Translate with a check: a failed check takes the branch and translates again", async () => {

@@ -173,6 +173,11 @@ export function checkReferences(definition: PipelineDefinition): DefinitionProbl
           path: [...at, "agent"],
           message: `agent "${agent.id}" may change the document, and steps in a parallel block may only read: move it after the block (one writer applies what the branches propose)`,
         });
+      } else if (inParallel && agent?.plan) {
+        problems.push({
+          path: [...at, "agent"],
+          message: `agent "${agent.id}" plans its work, and a parallel branch answers in one call: set "plan: false" or move it after the block`,
+        });
       }
     } else if ("sequence" in step) {
       available = walk(step.sequence, [...at, "sequence"], available, inParallel);

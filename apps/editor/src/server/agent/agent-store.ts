@@ -1,5 +1,6 @@
 import type { AgentStore } from "@coauthor/agent-workflow/server";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 import { getDb } from "@/server/db";
 import { agentRunCheckpoints, agentRunMessages, deletedRuns, hookTokenUses, runs } from "@/server/db/schema";
 
@@ -9,6 +10,8 @@ import { agentRunCheckpoints, agentRunMessages, deletedRuns, hookTokenUses, runs
  * row, written by the callback route in the same insert as the claim.
  */
 export const databaseAgentStore: AgentStore = {
+  claimToolResult: claimTokenUse,
+  releaseToolResult: releaseTokenUse,
   async getToolResult(runId, toolCallId) {
     const db = await getDb();
     const [row] = await db

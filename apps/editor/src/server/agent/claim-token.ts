@@ -1,10 +1,7 @@
-import { createHash } from "node:crypto";
+import type { ClaimOutcome, ToolResultClaim } from "@coauthor/agent-workflow/server";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db";
 import { hookTokenUses } from "@/server/db/schema";
-
-/** First use, a replay of the same body, a different body with a used token, or a run that no longer exists. */
-export type ClaimOutcome = "claimed" | "replay" | "conflict" | "gone";
 
 /** PostgreSQL's foreign_key_violation, as drizzle passes it on from either driver (in `cause`). */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -12,24 +9,11 @@ function isForeignKeyViolation(error: unknown): boolean {
   return typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23503";
 }
 
-/** Hash of the canonical callback body (replays compare by it). */
-export function bodyHash(toolCallId: string, result: unknown): string {
-  return createHash("sha256")
-    .update(JSON.stringify([toolCallId, result]))
-    .digest("hex");
-}
-
 /**
  * Claims a hook token's jti once, atomically (a unique key in the database),
  * recording the tool result with it: the run's step reads it from this row.
  */
-export async function claimTokenUse(use: {
-  jti: string;
-  runId: string;
-  toolCallId: string;
-  bodyHash: string;
-  result: unknown;
-}): Promise<ClaimOutcome> {
+export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome> {
   const db = await getDb();
   let inserted: { jti: string }[];
   try {

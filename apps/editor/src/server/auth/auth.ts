@@ -1,4 +1,3 @@
-import { signingKeys } from "@coauthor/agent-workflow";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
@@ -6,6 +5,7 @@ import { env } from "@/env";
 import { type Database, getDb } from "@/server/db";
 import { authAccounts, authSessions, authVerifications, users } from "@/server/db/schema";
 import { allowedOrigins } from "@/server/http/same-origin";
+import { signingKeys } from "@/server/secrets";
 import { AUTH_COOKIE_PREFIX } from "./cookie";
 
 /** The OAuth providers whose client id and secret are configured. */

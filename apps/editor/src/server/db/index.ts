@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { dataDir } from "@coauthor/agent-workflow";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/env";
+import { dataDir } from "@/server/data-dir";
 import * as schema from "./schema";
 
 /** The query layer: the same Drizzle API on PGlite (embedded) and PostgreSQL. */

@@ -1,5 +1,5 @@
-import type { TRPCContext } from "@coauthor/agent-workflow/trpc";
 import { sessionFromRequest } from "@/server/auth/session";
+import type { TRPCContext } from "./init";
 
 /** Builds the tRPC context of an HTTP request from its session cookie. */
 export async function createContext(request: Request): Promise<TRPCContext> {

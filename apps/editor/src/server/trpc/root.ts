@@ -1,6 +1,7 @@
-import { createCallerFactory, createTRPCRouter, llmRouter } from "@coauthor/agent-workflow/trpc";
+import { createCallerFactory, createTRPCRouter } from "./init";
 import { assistantRouter } from "./routers/assistant";
 import { documentsRouter } from "./routers/documents";
+import { llmRouter } from "./routers/llm";
 import { recipesRouter } from "./routers/recipes";
 
 /** The app's tRPC router. */

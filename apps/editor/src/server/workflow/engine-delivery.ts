@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { signingKeys } from "@coauthor/agent-workflow";
+import { signingKeys } from "@/server/secrets";
 
 /**
  * The Workflow DevKit engine's own HTTP endpoints (queue deliveries to `flow` and `step`, and

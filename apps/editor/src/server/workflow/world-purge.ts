@@ -1,7 +1,7 @@
 import { join } from "node:path";
-import { dataDir } from "@coauthor/agent-workflow";
 import { workflowRunIdSchema } from "@coauthor/types";
 import { env } from "@/env";
+import { dataDir } from "@/server/data-dir";
 import { purgeLocalWorldRuns } from "./local-world-purge";
 import { purgePostgresWorldRuns } from "./postgres-world-purge";
 

@@ -123,18 +123,19 @@ describe.each(PROVIDER_CASES)("an agent run on $name", (provider) => {
   });
 
   it("ends at once when the writer stops it mid-stream", async () => {
-    let stoppedAt = 0;
+    let stopped = false;
+    // The stream stalls after its first words and never ends by itself: the run can only finish as
+    // cancelled if Stop cut the model call (else it would end at the model's time limit, an error).
     const { events, outcome } = await run(
       [{ kind: "stall", text: ["Thinking about it"] }],
       NO_PLAN,
       async (event, runId) => {
-        if (event.type === "text-delta" && !stoppedAt) {
-          stoppedAt = Date.now();
+        if (event.type === "text-delta" && !stopped) {
+          stopped = true;
           abortRun(runId, "stopped by the writer");
         }
       },
     );
-    expect(Date.now() - stoppedAt).toBeLessThan(1_000);
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
     expect(outcome).toMatchObject({ status: "cancelled" });
   });

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { armedDeadlines } from "../../deadlines.ts";
 import { verifyHookToken } from "../../hook-token.ts";
+import { hookTokenKey } from "../../hook-token-key.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
-import { signingKeys } from "../../secrets.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
 import { collectEvents, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
@@ -61,7 +61,7 @@ describe("agent workflow", () => {
     expect(text(0)).toBe("Adding it now.");
     expect(text(1)).toBe("Done.");
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Done." });
-    expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "c1", ok: true });
+    expect(events.find((e) => e.type === "tool-result")).toMatchObject({ toolCallId: "s0.c1", ok: true });
     // Two model turns (10 + 5 each) and the planner's call (3 + 2), which answered "no plan".
     expect(await run.returnValue).toEqual({
       status: "done",
@@ -88,7 +88,7 @@ describe("agent workflow", () => {
     let claims: unknown;
     await collectEvents(run.getReadable<string>(), async (event) => {
       if (event.type !== "tool-call") return;
-      const verified = await verifyHookToken(event.hookToken, signingKeys().hookToken);
+      const verified = await verifyHookToken(event.hookToken, hookTokenKey());
       claims = verified.ok ? verified.claims : verified;
       expect(event.deadline).toBeGreaterThan(Date.now());
       await deliverToolResult(run.runId, event.toolCallId, {
@@ -100,7 +100,7 @@ describe("agent workflow", () => {
     });
     expect(claims).toMatchObject({
       runId: run.runId,
-      toolCallId: "c9",
+      toolCallId: "s0.c9",
       toolName: "readDocument",
       userId: "writer-7",
       documentId: "doc-3",
@@ -244,10 +244,11 @@ describe("agent workflow", () => {
       // Only one call is in flight: the next is announced after this one is answered.
       expect(await deliverToolResult(run.runId, event.toolCallId, emptyRead)).toBe("delivered");
     });
-    expect(order).toEqual(["c1", "c2"]);
+    // The model's ids, made unique in the run by the turns step (segment 0) that announced them.
+    expect(order).toEqual(["s0.c1", "s0.c2"]);
     expect(
       events.filter((e) => e.type === "tool-result").map((e) => e.type === "tool-result" && e.toolCallId),
-    ).toEqual(["c1", "c2"]);
+    ).toEqual(["s0.c1", "s0.c2"]);
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Read." });
   });
   it("forwards a long insert's input as tool-input-delta events before the tool call", async () => {

@@ -1,4 +1,3 @@
-import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { runEditsSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -7,6 +6,7 @@ import { findRunWithRole } from "@/server/documents";
 import { findRunEdits, saveRunEdits } from "@/server/run-edits";
 import { listDocumentRuns } from "@/server/run-history";
 import { documentFor } from "../access";
+import { protectedProcedure } from "../init";
 
 const documentInput = z.object({ documentId: z.string().min(1).max(100) });
 const runInput = z.object({ runId: z.string().min(1).max(200) });

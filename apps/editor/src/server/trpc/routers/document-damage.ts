@@ -1,10 +1,10 @@
-import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { type DocumentDamage, documentDamageInputSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { documentDamage } from "@/server/collab/document-health";
 import { type RestoreRefusal, restoreLastGood } from "@/server/collab/document-restore";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { documentFor } from "../access";
+import { protectedProcedure } from "../init";
 
 const REFUSALS: Record<RestoreRefusal, string> = {
   missing: "document not found",

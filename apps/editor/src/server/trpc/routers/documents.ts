@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
@@ -11,6 +10,7 @@ import { documents } from "@/server/db/schema";
 import { deleteOwnedDocument } from "@/server/document-deletion";
 import { findAccessibleDocument, listDocuments, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
+import { protectedProcedure } from "../init";
 import { damageProcedures } from "./document-damage";
 import { sharingProcedures } from "./sharing";
 

@@ -1,9 +1,9 @@
-import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { recipeSaveInputSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { deleteRecipe, listRecipes, saveRecipe } from "@/server/recipes";
 import { documentFor } from "../access";
+import { protectedProcedure } from "../init";
 
 const documentInput = z.object({ documentId: z.string().min(1).max(100) });
 

@@ -1,4 +1,3 @@
-import { protectedProcedure } from "@coauthor/agent-workflow/trpc";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { memberRoleSchema } from "@/server/auth/roles";
@@ -11,6 +10,7 @@ import {
   upsertMember,
 } from "@/server/document-members";
 import { documentFor } from "../access";
+import { protectedProcedure } from "../init";
 
 const documentId = z.string().min(1).max(100);
 const memberInput = z.object({ id: documentId, userId: z.string().min(1).max(100) });

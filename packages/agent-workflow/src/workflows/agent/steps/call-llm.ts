@@ -44,6 +44,8 @@ export async function callLlm(args: {
   system: string;
   messages: ModelMessage[];
   tools: string[];
+  /** A tool call's id in the run, from the model's own (the turns step makes them run-unique). */
+  callIdOf: (modelCallId: string) => string;
   /** "none": the tools are described (the conversation uses them) but the model may not call one. */
   toolChoice?: "none";
   /** Aborted by Stop or the run time limit; its reason says which. */
@@ -115,7 +117,12 @@ export async function callLlm(args: {
       } else if (part.type === "tool-input-delta") {
         // Lets the editor preview a long insert while the model is still writing it.
         const toolName = inputTools.get(part.id) ?? "";
-        coalescer.push({ type: "tool-input-delta", toolCallId: part.id, toolName, delta: part.delta });
+        coalescer.push({
+          type: "tool-input-delta",
+          toolCallId: args.callIdOf(part.id),
+          toolName,
+          delta: part.delta,
+        });
       } else if (part.type === "error") {
         // A deadline's abort surfaces here as an abort error: the deadline itself is classified below.
         if (!deadline.signal.aborted) failure ??= classifyModelError(part.error);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { signHookToken } from "../../../hook-token.ts";
+import { hookTokenKey } from "../../../hook-token-key.ts";
 import { log } from "../../../log.ts";
-import { signingKeys } from "../../../secrets.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 
 // A result after the deadline is refused by the token's `deadline` claim (410, to the millisecond);
@@ -31,7 +31,7 @@ export async function toolCallEvent(
       userId: audience.userId,
       documentId: audience.documentId,
     },
-    signingKeys().hookToken,
+    hookTokenKey(),
     {
       ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS,
       jti: randomUUID(),

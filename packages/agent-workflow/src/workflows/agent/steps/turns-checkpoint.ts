@@ -3,7 +3,7 @@ import { agentStore } from "../../../agent-store.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { type TokenUsage, zeroUsage } from "../../../usage.ts";
 import type { AgentRunOutcome, RequestedToolCall, RunEventBody } from "../types.ts";
-import type { PlannerResult } from "./call-planner.ts";
+import type { PlanningDecision } from "./start-planning-agent.ts";
 
 // What a turns step has done so far, saved after every model turn and tool result. A step re-run
 // after a restart (the engine runs an interrupted step again from the top) carries on from here:
@@ -41,8 +41,8 @@ export interface TurnsCheckpoint extends TurnsProgress {
   unconfirmed: string;
   /** How the run ends, once this step decided it ends early (a limit, its time). */
   end?: AgentRunOutcome;
-  /** The run's plan decision (first step only): a resumed first step does not plan again. */
-  planner?: PlannerResult;
+  /** A planning agent's plan decision (its first step only): a resumed step does not plan again. */
+  planning?: PlanningDecision;
 }
 
 export function freshCheckpoint(

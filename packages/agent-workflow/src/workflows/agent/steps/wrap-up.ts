@@ -19,6 +19,7 @@ export function wrapUp(args: {
   system: string;
   messages: ModelMessage[];
   tools: string[];
+  callIdOf: (modelCallId: string) => string;
   /** Why the run ends, in a sentence addressed to the model. */
   situation: string;
   /** Stop cuts the last words short too. */
@@ -33,6 +34,7 @@ export function wrapUp(args: {
     system: `${args.system}\n\n${WRAP_UP_MARKER} ${args.situation} In one or two sentences, tell the writer what you did and what is left to do. Do not call tools.`,
     messages: args.messages,
     tools: args.tools,
+    callIdOf: args.callIdOf,
     toolChoice: "none",
     runAbort: args.signal,
     timeoutMs: WRAP_UP_TIMEOUT_MS,

@@ -1,13 +1,13 @@
-import { signingKeys, verifyHookToken, wakeToolResult } from "@coauthor/agent-workflow/server";
+import { recordToolResult, verifyHookToken } from "@coauthor/agent-workflow/server";
 import { MAX_CALLBACK_BYTES, toolCallbackBodySchema } from "@coauthor/types";
 import { toolNameSchema, toolSchemas } from "@coauthor/types/tools";
 import { requireUser } from "@/server/agent/authorize";
-import { bodyHash, claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 import { roleAllows } from "@/server/auth/roles";
 import { findRunWithRole } from "@/server/documents";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { rateLimit } from "@/server/http/rate-limit";
+import { signingKeys } from "@/server/secrets";
 
 export const runtime = "nodejs";
 
@@ -59,25 +59,17 @@ export async function POST(request: Request): Promise<Response> {
     );
   }
 
-  const claim = await claimTokenUse({
-    jti: claims.jti,
-    runId: claims.runId,
-    toolCallId,
-    bodyHash: bodyHash(toolCallId, result),
-    result: output.data,
-  });
-  if (claim === "replay") return new Response(null, { status: 204 });
-  if (claim === "gone")
+  // Recorded once with the token's claim; a step waiting in this process takes it at once, one
+  // on another instance is signalled. A run that stopped meanwhile gets nothing (claim released).
+  const recorded = await recordToolResult(
+    { jti: claims.jti, runId: claims.runId, toolCallId, result: output.data },
+    async () => run.status === "running",
+  );
+  if (recorded === "gone")
     return apiError(404, "not_found:run", "the run no longer exists (its document was deleted)");
-  if (claim === "conflict")
+  if (recorded === "conflict")
     return apiError(409, "conflict:hook_token", "this token was already used with another result");
-
-  if (run.status !== "running") {
-    // Nothing was delivered: a retry must be judged afresh, not answered as a replay.
-    await releaseTokenUse(claims.jti);
+  if (recorded === "not-waiting")
     return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
-  }
-  // Recorded with the claim; a step waiting in this process takes it at once (others poll).
-  wakeToolResult(claims.runId, toolCallId, output.data);
   return new Response(null, { status: 204 });
 }

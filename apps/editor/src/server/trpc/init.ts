@@ -1,5 +1,8 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 
+// The app's tRPC base: every router of the app is built from it, and every procedure that needs a
+// signed-in user is a `protectedProcedure`.
+
 /** Who is calling: every procedure reads the user from here (set from the session cookie). */
 export interface TRPCContext {
   userId: string | null;
@@ -18,8 +21,6 @@ const t = initTRPC.context<TRPCContext>().create({
 export const createTRPCRouter = t.router;
 /** Makes server-side callers (no HTTP) of a router. */
 export const createCallerFactory = t.createCallerFactory;
-/** A procedure anyone may call. */
-export const publicProcedure = t.procedure;
 
 const isAuthed = t.middleware(({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "no session" });

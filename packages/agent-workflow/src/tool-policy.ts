@@ -1,10 +1,7 @@
 import { toolDefinitions } from "@coauthor/tools/definitions";
-import { MAX_PROMPT_CHARS, runModeSchema } from "@coauthor/types";
+import type { runModeSchema } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
-import type { TRPCRouterRecord } from "@trpc/server";
-import { z } from "zod";
-import { listModels } from "../models/registry.ts";
-import { protectedProcedure } from "./init.ts";
+import type { z } from "zod";
 
 /** The tools a run may use: chat mode gets none that change the document. */
 export function selectTools(mode: z.infer<typeof runModeSchema>): z.infer<typeof toolNameSchema>[] {
@@ -28,20 +25,8 @@ export function agentSystemPrompt(tools: readonly string[]): string {
   ].join("\n");
 }
 
-export const llmRouter = {
-  /** Planner: which tools this run may use and the system prompt it runs with. */
-  plan: protectedProcedure
-    .input(
-      z.object({
-        documentId: z.string().min(1).max(100),
-        mode: runModeSchema,
-        prompt: z.string().max(MAX_PROMPT_CHARS),
-      }),
-    )
-    .query(({ input }) => {
-      const tools = selectTools(input.mode);
-      return { tools, system: agentSystemPrompt(tools) };
-    }),
-  /** The models this server allows, default first. */
-  models: protectedProcedure.query(() => listModels()),
-} satisfies TRPCRouterRecord;
+/** Which tools a run in `mode` may use and the system prompt it runs with. */
+export function toolPolicy(mode: z.infer<typeof runModeSchema>): { tools: string[]; system: string } {
+  const tools = selectTools(mode);
+  return { tools, system: agentSystemPrompt(tools) };
+}

@@ -1,18 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { z } from "zod";
-import { agentEnv } from "./env.ts";
+import { env } from "@/env";
+import { dataDir } from "./data-dir";
+
+// The app's signing keys. The agent package gets the hook-token key from the app at server start
+// (`configureAgent` in instrumentation.ts) and reads no file or variable for it.
 
 const secretsFileSchema = z.object({
   sessionSecret: z.string().min(43),
   hookTokenSecret: z.string().min(43),
 });
-
-/** The app's data folder (embedded database, workflow runs, generated secrets). */
-export function dataDir(): string {
-  return resolve(/* turbopackIgnore: true */ agentEnv().COAUTHOR_DATA_DIR ?? ".data");
-}
 
 let cached: { session: Uint8Array; hookToken: Uint8Array } | undefined;
 
@@ -22,7 +21,6 @@ let cached: { session: Uint8Array; hookToken: Uint8Array } | undefined;
  */
 export function signingKeys(): { session: Uint8Array; hookToken: Uint8Array } {
   if (cached) return cached;
-  const env = agentEnv();
   let file: z.infer<typeof secretsFileSchema> | undefined;
   if (!env.SESSION_SECRET || !env.HOOK_TOKEN_SECRET) file = readOrCreateSecretsFile();
   const session = env.SESSION_SECRET ?? file?.sessionSecret;

@@ -1,0 +1,115 @@
+import type { PipelineDefinition } from "@coauthor/types";
+import type { ModelMessage } from "ai";
+import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.ts";
+import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
+import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
+import type { CallUsage, PlanState } from "../../../planning/index.ts";
+import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
+import { planAgent } from "./call-planner.ts";
+import { planEvent } from "./plan-event.ts";
+import { STEP_RETRIES } from "./step-retries.ts";
+import type { ToolCallAudience } from "./tool-call-event.ts";
+import { acquireStepLease } from "../../../step-lease.ts";
+import { freshCheckpoint, loadCheckpoint, saveCheckpoint } from "./turns-checkpoint.ts";
+import { continueTurns, type TurnsResult, withWriter } from "./turns-loop.ts";
+import { framesOf } from "./write-frames.ts";
+
+/** What a planning agent's first step decided (saved: a resumed step does not plan again). */
+export interface PlanningDecision {
+  /** The run's opening: the one given, or the one this step did. */
+  start: RunStart;
+  plan: PlanState | null;
+  usage: CallUsage;
+  /** The id of the first frame this step writes after the opening (its leading events, the plan). */
+  firstId: number;
+  /** The id after the plan's frame (with a plan; without, the turns go on from `firstId`). */
+  nextId: number;
+}
+
+/** What a planning agent's first step did: its plan decision, and its turns when it needed no plan. */
+export interface PlanningStart extends PlanningDecision {
+  turns?: TurnsResult;
+}
+
+/**
+ * A planning agent's first step: opens the run when it is the run's first step, plans and, when
+ * the task needs no plan (most requests), goes straight on with its turns in the same step, so
+ * the first words of a run cost one step, not three. With a plan, the workflow runs its steps.
+ */
+export async function startPlanningAgent(args: {
+  runId: string;
+  input: AgentWorkflowInput;
+  definition: PipelineDefinition;
+  agentId: string;
+  modelId: string;
+  prompt: AgentPrompt;
+  messages: ModelMessage[];
+  place: TurnsPlace;
+  audience: ToolCallAudience;
+  limits: AgentLimits;
+  /** The run's opening, when an earlier step did it; absent: this step opens the run. */
+  start?: RunStart;
+}): Promise<PlanningStart> {
+  "use step";
+  const { runId, place } = args;
+  // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
+  const lease = await acquireStepLease(runId);
+  const resumed = await loadCheckpoint(runId, place.segment);
+  const started = withWriter(runId, async (writer) => {
+    let state = resumed;
+    if (!state?.planning) {
+      const start = args.start ?? (await openRun(runId, args.input, args.definition, writer));
+      const proposal = await planAgent({
+        runId,
+        modelId: args.modelId,
+        system: agentSystem(start.system, args.prompt),
+        tools: start.tools[args.agentId] ?? [],
+        messages: args.messages,
+        limits: args.limits,
+      });
+      const firstId = args.start ? place.firstId : start.nextId;
+      // With a plan, its leading events and the plan go out now; without, the turns write them.
+      const nextId = proposal.plan ? firstId + place.leading.length + 1 : firstId;
+      const planning: PlanningDecision = {
+        start,
+        plan: proposal.plan,
+        usage: proposal.usage,
+        firstId,
+        nextId,
+      };
+      state = { ...freshCheckpoint(runId, place.segment, nextId, place.turnIndex), planning };
+      // Saved before the plan goes out: a resumed step announces the same plan again.
+      await saveCheckpoint(state, 0, writer);
+    }
+    const { planning } = state;
+    if (!planning) throw new Error("the agent's plan decision is missing");
+    const { start, plan } = planning;
+    if (plan) {
+      if (resumed?.unconfirmed) writer.send(resumed.unconfirmed);
+      writer.send(framesOf(runId, planning.firstId, [...place.leading, planEvent(plan)]));
+      return planning;
+    }
+    const turns = await continueTurns(
+      {
+        ...place,
+        firstId: planning.firstId,
+        runId,
+        modelId: args.modelId,
+        system: agentSystem(start.system, args.prompt),
+        messages: args.messages,
+        tools: start.tools[args.agentId] ?? [],
+        audience: args.audience,
+        limits: args.limits,
+        runDeadline: start.deadline,
+      },
+      state,
+      resumed?.planning !== undefined,
+      writer,
+    );
+    return { ...planning, turns };
+  });
+  return lease.during(started);
+}
+
+// A restart runs a step again and counts as one of its attempts (it resumes from its checkpoint).
+startPlanningAgent.maxRetries = STEP_RETRIES;

@@ -1,0 +1,70 @@
+import type { RunWriter } from "../../../live/run-writer.ts";
+import { type AwaitedToolResult, listenForToolResult } from "../../../tool-results.ts";
+import type { RunEventBody } from "../types.ts";
+import { type ToolCallAudience, toolCallEvent } from "./tool-call-event.ts";
+import { summarizeResult, toolMessage } from "./tool-messages.ts";
+import type { PendingCall, TurnsCheckpoint } from "./turns-checkpoint.ts";
+import { framesOf } from "./write-frames.ts";
+
+// One tool call's round trip, inside a turns step: announced to the browser with a signed
+// single-use token, its result awaited (woken in this process by the callback route, signalled
+// from another instance, or read from the store), then delivered into the conversation.
+
+/**
+ * A tool call's id as the browser and the store see it: the model's own id is unique only within
+ * one conversation (a pipeline's agents each have theirs, and may repeat ids), so it is prefixed
+ * with the turns step that announced it.
+ */
+export const runCallId = (segment: number, modelCallId: string) => `s${segment}.${modelCallId}`;
+
+/**
+ * Announces a tool call (the first time: numbered, counted and saved before anyone sees it; after
+ * a restart: again under its own id and token, which clients dedupe) and awaits its result until
+ * its deadline or until `signal` aborts (Stop, the run's time limit).
+ */
+export async function awaitToolCall(args: {
+  state: TurnsCheckpoint;
+  pending: PendingCall;
+  /** Its id in the run (see `runCallId`). */
+  callId: string;
+  audience: ToolCallAudience;
+  writer: RunWriter;
+  signal: AbortSignal;
+  checkpoint: () => Promise<void>;
+}): Promise<AwaitedToolResult> {
+  const { state, pending, writer } = args;
+  // Listening before the call goes out: a result cannot arrive unseen.
+  const listener = listenForToolResult(state.runId, args.callId);
+  const fresh = !pending.announced;
+  try {
+    if (!pending.announced) {
+      const event = await toolCallEvent({ ...pending.call, toolCallId: args.callId }, args.audience);
+      pending.announced = { id: state.nextId, event };
+      state.nextId++;
+      state.toolCalls++;
+      // Saved before anyone sees it: a step run again from here announces the same call (same id,
+      // same token) and takes its result, so a tool the browser ran is never lost.
+      await args.checkpoint();
+    }
+    writer.send(framesOf(state.runId, pending.announced.id, [pending.announced.event]));
+    return await listener.wait({ deadline: pending.announced.event.deadline, signal: args.signal, fresh });
+  } finally {
+    listener.close();
+  }
+}
+
+/**
+ * Adds a tool call's result to the conversation and returns its `tool-result` event. The callback
+ * route validated the result with the tool's zod schema before recording it. Not saved here: the
+ * result is in the store, so a resumed step takes it from there again.
+ */
+export function answerToolCall(
+  state: TurnsCheckpoint,
+  pending: PendingCall,
+  callId: string,
+  result: unknown,
+): RunEventBody {
+  const { ok, summary } = summarizeResult(result);
+  state.messages.push(toolMessage(pending.call, result));
+  return { type: "tool-result", toolCallId: callId, ok, summary };
+}
