@@ -4,12 +4,12 @@ import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.t
 import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
 import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import type { CallUsage, PlanState } from "../../../planning/index.ts";
+import { acquireStepLease } from "../../../step-lease.ts";
 import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
 import { planAgent } from "./call-planner.ts";
 import { planEvent } from "./plan-event.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
-import { acquireStepLease } from "../../../step-lease.ts";
 import { freshCheckpoint, loadCheckpoint, saveCheckpoint } from "./turns-checkpoint.ts";
 import { continueTurns, type TurnsResult, withWriter } from "./turns-loop.ts";
 import { framesOf } from "./write-frames.ts";
