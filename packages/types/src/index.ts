@@ -7,6 +7,7 @@ export * from "./events.ts";
 export * from "./model-errors.ts";
 export * from "./pipeline.ts";
 export * from "./plan.ts";
+export * from "./protocol.ts";
 export * from "./run-edits.ts";
 export * from "./run-signals.ts";
 export * from "./sharing.ts";

@@ -78,6 +78,16 @@ export const runLeases = pgTable("agent_run_leases", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
+// Which server process runs a run's turns step (its owner lease, renewed while the step runs): a
+// redelivered step waits for it, and an expired one marks a dead owner (see step-leases.ts).
+export const stepLeases = pgTable("agent_step_leases", {
+  runId: text("run_id")
+    .primaryKey()
+    .references(() => runs.id, { onDelete: "cascade" }),
+  owner: text("owner").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 // The assistant conversation of one user on one document (chat and agent
 // turns), kept on the server so it survives reloads and devices.
 export const conversationMessages = pgTable(

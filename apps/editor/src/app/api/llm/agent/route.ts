@@ -10,6 +10,7 @@ import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
+import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
 
@@ -25,6 +26,8 @@ const END_WAIT_MS = 2_000;
  * Only Stop (DELETE /api/llm/agent/:runId) and a new prompt cancel a run.
  */
 export async function POST(request: Request): Promise<Response> {
+  const outdated = protocolMismatch(request);
+  if (outdated) return outdated;
   const clock = firstDeltaClock();
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
