@@ -1,4 +1,5 @@
 import { $getBlockId, $getBlockType } from "@coauthor/tools";
+import type { RemovedRun } from "@coauthor/types";
 import {
   $getNodeByKey,
   $getRoot,
@@ -11,20 +12,12 @@ import {
 } from "lexical";
 import { blockKey } from "./block-snapshot";
 
+export type { RemovedRun };
+
 // What one agent edit really changed, block by block. Lexical marks more nodes dirty than an edit
 // changes: inserting a block dirties the sibling before it (its `next` pointer moved), removing
 // one dirties both neighbours. So a dirty block only counts when its content differs from the
 // state before the edit; removed blocks are found by comparing the root's children.
-
-/** A run of adjacent top-level blocks an edit removed, and where they were. */
-export interface RemovedRun {
-  /** The surviving block just before the run (null: the run was at the start). */
-  afterId: string | null;
-  /** The surviving block just after the run (null: the run was at the end). */
-  beforeId: string | null;
-  /** What was removed, e.g. "3 paragraphs removed" or "1 heading and 2 paragraphs removed". */
-  label: string;
-}
 
 /** The top-level blocks an edit inserted or changed (in document order), and what it removed. */
 export interface AgentEditChanges {
