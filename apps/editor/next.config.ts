@@ -13,6 +13,9 @@ const nextConfig: NextConfig = {
     "@hocuspocus/extension-redis",
     "ioredis",
     "ws",
+    // CommonJS with relative requires, pulled into the step bundle by the benchmark's peer
+    // (@ai-sdk/workflow validates tool input with it): Turbopack cannot evaluate it inlined.
+    "ajv",
   ],
   poweredByHeader: false,
   // Every response: nosniff, framing, referrer and permissions policies. The API's responses get
