@@ -69,7 +69,10 @@ export async function benchAgentLoop(options: {
   // The naive loop runs last on this server: its long runs leave the server busy replaying them.
   log("local world: the naive loop");
   const naive = await naiveLoop(server.url, runLengths, options.deltas, budgetMs);
+  // The Workflow DevKit logs a replay that diverged from the event log (the run is retried).
+  const replayErrors = (log: string) => log.match(/ReplayDivergenceError|corrupted-event-log/g)?.length ?? 0;
   const results: AgentResults = {
+    serverLogReplayErrors: { local: replayErrors(server.log) },
     floor: options.floor,
     runLengths,
     coauthor: { local: coauthorLocal },
@@ -98,6 +101,7 @@ export async function benchAgentLoop(options: {
     log("Postgres world: 50 concurrent runs on one instance, then on two");
     results.load.postgres = await loadFigures(targetOf([a]), budgetMs, true);
     results.load.twoInstances = await concurrentRuns(targetOf([a, b]), 50, 10, 5, budgetMs);
+    results.serverLogReplayErrors.postgres = replayErrors(a.log) + replayErrors(b.log);
   } finally {
     await instances.dispose();
   }

@@ -26,6 +26,8 @@ export interface AgentResults {
   };
   memory: Load;
   throughput: { deltasPerSecond: number; emitToArrivalP95Ms: number };
+  /** Replay-divergence errors the servers logged (Workflow DevKit; the run is retried). */
+  serverLogReplayErrors: { local: number; postgres?: number };
 }
 
 const cell = (value: number | undefined) =>
@@ -192,5 +194,8 @@ export function agentNotes(r: AgentResults): string[] {
   ] as const) {
     if (load && load.completed < load.runs) notes.push(`${who}: ${load.outcomes}`);
   }
+  const { local, postgres } = r.serverLogReplayErrors;
+  if (local || postgres)
+    notes.push(`replay-divergence errors in the server logs: local ${local}, Postgres ${postgres ?? "–"}`);
   return notes;
 }

@@ -18,10 +18,35 @@ const partSchema = z.looseObject({
 export interface PeerRun {
   firstDeltaMs: number;
   trips: number[];
+  /** Posts answered 404 because the tool's hook did not exist yet (posted again at once). */
+  retries: number;
   answered: number;
   finished: boolean;
   seconds: number;
   note?: string;
+}
+
+// A hook still missing this long after its tool-call part means the run is stuck, not slow.
+const HOOK_WAIT_MS = 30_000;
+
+/**
+ * Posts a tool result until the hook it resumes exists (404 until then), as soon as the previous
+ * answer is in: the browser cannot know when the workflow will have created it. Returns the
+ * number of posts answered 404.
+ */
+async function postResult(baseURL: string, body: { runId: string; toolCallId: string; result: unknown }) {
+  const deadline = performance.now() + HOOK_WAIT_MS;
+  for (let retries = 0; ; retries++) {
+    const posted = await fetch(`${baseURL}/api/bench/peer/callback`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    await posted.arrayBuffer();
+    if (posted.ok) return retries;
+    if (posted.status !== 404 || performance.now() > deadline)
+      throw new Error(`peer callback answered ${posted.status} after ${retries} retries`);
+  }
 }
 
 /** Starts one peer run with `prompt` and drives it to its end like a browser would. */
@@ -31,7 +56,7 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), budgetMs);
   const editor = createDocumentEditor();
-  const run: PeerRun = { firstDeltaMs: 0, trips: [], answered: 0, finished: false, seconds: 0 };
+  const run: PeerRun = { firstDeltaMs: 0, trips: [], retries: 0, answered: 0, finished: false, seconds: 0 };
   try {
     const response = await fetch(`${baseURL}/api/bench/peer`, {
       method: "POST",
@@ -65,13 +90,7 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
         const input = typeof part.input === "string" ? JSON.parse(part.input) : part.input;
         const result = await runEditorTool(editor, part.toolName, input);
         postedAt = performance.now();
-        const posted = await fetch(`${baseURL}/api/bench/peer/callback`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ runId, toolCallId: part.toolCallId, result }),
-        });
-        await posted.arrayBuffer();
-        if (!posted.ok) throw new Error(`peer callback answered ${posted.status}`);
+        run.retries += await postResult(baseURL, { runId, toolCallId: part.toolCallId, result });
         run.answered++;
       }
     }
