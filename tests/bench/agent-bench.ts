@@ -27,7 +27,7 @@ export const BENCH_SERVER_ENV: Record<string, string> = {
 
 // Runs held at their first tool call for the memory figure: enough that their memory rises
 // well above the few MB a server's RSS drifts by between two reads.
-const WAITING_RUNS = 200;
+const WAITING_RUNS = 100;
 
 /** A full collection on every instance (the bench-only route), so RSS reads live memory. */
 const collectGarbage = (urls: string[]) => async () => {

@@ -52,9 +52,14 @@ async function postResult(baseURL: string, body: { runId: string; toolCallId: st
 /** Starts one peer run with `prompt` and drives it to its end like a browser would. */
 export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_000): Promise<PeerRun> {
   const started = performance.now();
-  // The peer's loop has no Stop of ours: past the budget the benchmark walks away from the run.
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), budgetMs);
+  // The peer's loop has no Stop of ours: past the budget the benchmark walks away from the run
+  // (cancels its reading of the stream, which ends the read loop below).
+  let overBudget = false;
+  let walkAway: () => void = () => undefined;
+  const timer = setTimeout(() => {
+    overBudget = true;
+    walkAway();
+  }, budgetMs);
   const editor = createDocumentEditor();
   const run: PeerRun = { firstDeltaMs: 0, trips: [], retries: 0, answered: 0, finished: false, seconds: 0 };
   try {
@@ -62,20 +67,18 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ prompt }),
-      signal: abort.signal,
     });
     const runId = response.headers.get("x-run-id") ?? "";
     const reader = response.body?.getReader();
     if (!response.ok || !reader) throw new Error(`peer run failed: ${response.status}`);
+    walkAway = () => void reader.cancel().catch(() => undefined);
+    if (overBudget) walkAway();
     const decoder = new TextDecoder();
     let buffer = "";
     let postedAt = 0;
     for (;;) {
-      const read = await reader.read().catch((error: Error) => {
-        if (abort.signal.aborted) return { done: true as const, value: undefined };
-        throw error;
-      });
-      if (read.done) break;
+      const read = await reader.read();
+      if (read.done || overBudget) break;
       buffer += decoder.decode(read.value, { stream: true });
       const frames = buffer.split("\n\n");
       buffer = frames.pop() ?? "";
@@ -99,7 +102,7 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
   }
   run.seconds = round((performance.now() - started) / 1000);
   if (!run.finished) {
-    run.note = `not finished: ${abort.signal.aborted ? `stopped at the ${budgetMs / 1000} s budget` : "stream ended early"} after ${run.answered} tool calls (${run.seconds} s; last 10 round trips median ${round(percentile(run.trips.slice(-10), 50))} ms)`;
+    run.note = `not finished: ${overBudget ? `stopped at the ${budgetMs / 1000} s budget` : "stream ended early"} after ${run.answered} tool calls (${run.seconds} s; last 10 round trips median ${round(percentile(run.trips.slice(-10), 50))} ms)`;
   }
   return run;
 }
