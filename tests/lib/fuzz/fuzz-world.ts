@@ -143,13 +143,24 @@ export class FuzzWorld {
     caller: CoauthorClient,
     request: FuzzRequest,
   ): Promise<{ status: number; text: string }> {
-    const response = await caller.fetch(request.path, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(RESPONSE_TIMEOUT_MS),
-    });
+    let response: Response;
+    try {
+      response = await caller.fetch(request.path, {
+        method: request.method,
+        headers: request.headers,
+        body: request.body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(RESPONSE_TIMEOUT_MS),
+      });
+    } catch (error) {
+      // Past Node's header limit the server answers 431 and closes the socket at once; a client
+      // still writing a URL that long sees the reset instead of the answer. Refused before the
+      // app, so it counts as the 431 (storage is still checked); any other failure is one.
+      if (request.path.length > NODE_HEADER_LIMIT && isConnectionReset(error)) {
+        return { status: 431, text: "connection reset: the request line is over Node's header limit" };
+      }
+      throw error;
+    }
     const runId = response.headers.get("x-run-id");
     if (response.ok && runId) {
       const stopped = await caller.cancel(runId);
@@ -231,4 +242,14 @@ async function createTargets(baseURL: string, callers: Record<Role, CoauthorClie
     spare: { userId: spare.userId, email: spare.email, password: spareCredentials.password },
     invitationId,
   };
+}
+
+/** Node's default limit on a request's line and headers together (bytes). */
+const NODE_HEADER_LIMIT = 16 * 1024;
+
+/** Whether a fetch failed because the server closed the connection while the request was sent. */
+function isConnectionReset(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? cause.code : undefined;
+  return code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET";
 }

@@ -25,6 +25,12 @@ function findAnchor(editor: LexicalEditor, position: PreviewPosition) {
   });
 }
 
+/** Takes a gap off a block, leaving no empty `style` attribute in Lexical's DOM behind. */
+function closeGap(anchor: HTMLElement, marginProperty: "marginBottom" | "marginTop"): void {
+  anchor.style[marginProperty] = "";
+  if (anchor.style.length === 0) anchor.removeAttribute("style");
+}
+
 /** Positions `preview` by its anchor block; returns a function that closes the gap again. */
 export function placePreview(
   editor: LexicalEditor,
@@ -38,7 +44,7 @@ export function placePreview(
     return () => undefined;
   }
   const marginProperty = side === "after" ? "marginBottom" : "marginTop";
-  anchor.style[marginProperty] = "";
+  closeGap(anchor, marginProperty);
   const baseMargin = Number.parseFloat(getComputedStyle(anchor)[marginProperty]) || 0;
   const height = preview.offsetHeight;
   anchor.style[marginProperty] = `${baseMargin + height + 2 * GAP_PX}px`;
@@ -50,7 +56,5 @@ export function placePreview(
   preview.style.left = `${rect.left - box.left + container.scrollLeft}px`;
   preview.style.width = `${rect.width}px`;
   preview.style.visibility = "visible";
-  return () => {
-    anchor.style[marginProperty] = "";
-  };
+  return () => closeGap(anchor, marginProperty);
 }
