@@ -45,7 +45,9 @@ export default defineConfig({
     { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000 },
   ],
   webServer: {
-    command: "node ../apps/editor/scripts/start.mjs",
+    // A copy of the output goes to server.log in the data folder: tests read mailed links there
+    // (tests/lib/mail-log.ts), e.g. to verify the accounts they sign up.
+    command: `node ../apps/editor/scripts/start.mjs 2>&1 | tee -a "${join(dataDir, "server.log")}"`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

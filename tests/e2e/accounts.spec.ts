@@ -90,7 +90,7 @@ test("an invited email gets the document once it is verified, and an unverified 
   await expect(ownerPage.getByTestId("share-invitation")).toHaveText([new RegExp(squatter.email)]);
 
   // Someone registers the other invited address but never verifies it: no access, even at sign-in.
-  const unverified = await new CoauthorClient(server.url).signUp(squatter);
+  const unverified = await new CoauthorClient(server.url).signUp(squatter, { verified: false });
   expect(await unverified.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({
     status: 404,
   });
@@ -114,6 +114,40 @@ test("an invited email gets the document once it is verified, and an unverified 
   );
   await ownerContext.close();
   await inviteeContext.close();
+});
+
+test("an account registered but unverified before the share gets nothing until it verifies", async () => {
+  const owner = await new CoauthorClient(server.url).signIn();
+  const documentId = await owner.createDocument("Not for squatters.", "Squatted");
+  // Someone registers the address first and does not (or cannot) open its verification link.
+  const early = await new CoauthorClient(server.url).signUp(freshCredentials("early"), { verified: false });
+
+  // Sharing with that address answers exactly as for an address with no account: an invitation.
+  const shared = await owner.trpc<{ invited: boolean }>("documents.share", {
+    id: documentId,
+    email: early.email,
+    role: "editor",
+  });
+  expect(shared).toMatchObject({ invited: true, email: early.email, role: "editor" });
+  expect(await early.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({ status: 404 });
+  const listed = await early.trpc<{ id: string }[]>("documents.list", undefined, "query");
+  expect(listed.map((document) => document.id)).not.toContain(documentId);
+  const members = await owner.trpc<{ userId: string }[]>("documents.members", { id: documentId }, "query");
+  expect(members.map((member) => member.userId)).not.toContain(early.userId);
+  expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
+    expect.objectContaining({ email: early.email, role: "editor" }),
+  ]);
+
+  // Whoever controls the address opens the link: the invitation becomes an editor's membership.
+  await early.verifyEmail();
+  expect(await early.trpc("documents.get", { id: documentId }, "query")).toMatchObject({ role: "editor" });
+  const after = await owner.trpc<{ userId: string; role: string }[]>(
+    "documents.members",
+    { id: documentId },
+    "query",
+  );
+  expect(after).toContainEqual(expect.objectContaining({ userId: early.userId, role: "editor" }));
+  expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([]);
 });
 
 test("a forgotten password is reset with the link from the log", async ({ browser }) => {
