@@ -45,9 +45,9 @@ export default defineConfig({
     { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000 },
   ],
   webServer: {
-    // A copy of the output goes to server.log in the data folder: tests read mailed links there
-    // (tests/lib/mail-log.ts), e.g. to verify the accounts they sign up.
-    command: `node ../apps/editor/scripts/start.mjs 2>&1 | tee -a "${join(dataDir, "server.log")}"`,
+    // A copy of stdout goes to server.log in the data folder: tests read mailed links there
+    // (tests/lib/mail-log.ts) to verify the accounts they sign up; the console is spared those lines.
+    command: `node ../apps/editor/scripts/start.mjs | tee -a "${join(dataDir, "server.log")}" | grep --line-buffered -v "^\\[mail\\] "`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

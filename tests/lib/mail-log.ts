@@ -37,6 +37,7 @@ export class LogFile implements LogSource {
       }
       return null;
     };
+    appendFileSync(this.path, ""); // watch() needs the file to exist.
     return new Promise((resolve, reject) => {
       const watcher = watch(this.path);
       const finish = () => {
