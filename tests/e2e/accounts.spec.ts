@@ -150,6 +150,46 @@ test("an account registered but unverified before the share gets nothing until i
   expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([]);
 });
 
+test("the owner of a squatted address takes it back: reset the password, then verify", async ({
+  browser,
+}) => {
+  const owner = await new CoauthorClient(server.url).signIn();
+  const documentId = await owner.createDocument("For the mailbox's owner.", "Taken back");
+  const address = freshCredentials("squatted");
+  const squatter = await new CoauthorClient(server.url).signUp(address, { verified: false });
+  await owner.trpc("documents.share", { id: documentId, email: address.email, role: "viewer" });
+
+  // The mailbox's owner: "Forgot your password?" mails them a link; the new password signs the squatter out.
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/forgot-password");
+  const beforeReset = server.log.length;
+  await page.getByLabel("Email", { exact: true }).fill(address.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await page.goto(await waitForMailLink(server, address.email, "Reset your Coauthor password", beforeReset));
+  const newPassword = `mine-${crypto.randomUUID()}`;
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("password-changed")).toBeVisible();
+  expect(await squatter.trpcCall("documents.list", undefined, "query")).toMatchObject({ status: 401 });
+
+  // Signed in, still unverified: nothing yet. "Verify email" mails the link that gives the document.
+  await page.goto("/sign-in");
+  await page.getByLabel("Email", { exact: true }).fill(address.email);
+  await page.getByLabel("Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("account-menu")).toContainText(address.email);
+  const input = encodeURIComponent(JSON.stringify({ id: documentId }));
+  expect((await page.request.get(`/api/trpc/documents.get?input=${input}`)).status()).toBe(404);
+  const beforeVerify = server.log.length;
+  await page.getByRole("button", { name: "Verify email" }).click();
+  await page.goto(await waitForMailLink(server, address.email, "Verify your email", beforeVerify));
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor")).toContainText("For the mailbox's owner.");
+  await expect(page.getByTestId("role-badge")).toHaveText("View only");
+  await context.close();
+});
+
 test("a forgotten password is reset with the link from the log", async ({ browser }) => {
   const account = freshCredentials("reset");
   const oldSession = await new CoauthorClient(server.url).signUp(account);
