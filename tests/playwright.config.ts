@@ -43,6 +43,9 @@ export default defineConfig({
     { name: "e2e", testMatch: "e2e/**/*.spec.ts", use: { browserName: "chromium" } },
     // Kills and restarts servers of its own (free ports, their own data folders).
     { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000 },
+    // Several instances of the build on the machine's PostgreSQL and Redis (tests/lib/instances.ts):
+    // each file its own database, dropped after; a missing service fails the file, naming it.
+    { name: "scale-out", testMatch: "scale-out/**/*.spec.ts", timeout: 180_000 },
   ],
   webServer: {
     // A copy of stdout goes to server.log in the data folder: tests read mailed links there

@@ -13,6 +13,12 @@ const nextConfig: NextConfig = {
     "@hocuspocus/extension-redis",
     "ioredis",
     "ws",
+    // One metrics registry per process, and the tracing SDK as Node loads it.
+    "prom-client",
+    "@opentelemetry/sdk-trace",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/resources",
   ],
   poweredByHeader: false,
   // Every response: nosniff, framing, referrer and permissions policies. The API's responses get

@@ -22,6 +22,10 @@ const nextUpgrade = app.getUpgradeHandler();
 // The address of the socket a request came on, for the app's client-address rule (TRUST_PROXY,
 // src/server/http/client-address.ts): set here on every request, over whatever the client sent.
 const SOCKET_ADDRESS_HEADER = "x-coauthor-socket-address";
+// Whether the request came through a proxy (it carried a forwarding header), for the metrics
+// endpoint's loopback rule: Next fills X-Forwarded-For in itself, so the route cannot tell.
+const RELAYED_HEADER = "x-coauthor-relayed";
+const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
 
 /**
  * Whether the request's path is well-formed percent-encoded UTF-8. Next decodes a route's dynamic
@@ -58,6 +62,7 @@ const server = createServer((request, response) => {
     return;
   }
   request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
+  request.headers[RELAYED_HEADER] = FORWARDING_HEADERS.some((name) => name in request.headers) ? "1" : "0";
   handle(request, response);
 });
 server.on("upgrade", (request, socket, head) => {

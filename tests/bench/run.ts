@@ -12,6 +12,7 @@ import { roundTripChart, writeChart } from "./chart.ts";
 import { benchCollaboration } from "./collaboration.ts";
 import { concurrentRuns } from "./concurrency.ts";
 import { physicalFloor } from "./floor.ts";
+import { benchHome } from "./home.ts";
 import { benchMarkdown, printMarkdown } from "./markdown.ts";
 import { naiveLoop } from "./naive.ts";
 import { round } from "./stats.ts";
@@ -22,6 +23,8 @@ const quick = process.argv.includes("--quick");
 const collabOnly = process.argv.includes("--collab");
 // `--markdown`: only the Markdown load/export section (no server needed).
 const markdownOnly = process.argv.includes("--markdown");
+// `--home`: only the home list section (1,000 documents, searched and paged).
+const homeOnly = process.argv.includes("--home");
 const RUN_LENGTHS = quick ? [10, 50] : [10, 50, 100, 200];
 // A run still going after this long is stopped and reported as such (bounded benchmark time).
 const RUN_BUDGET_MS = Number(process.env.BENCH_RUN_BUDGET_S ?? 90) * 1000;
@@ -108,6 +111,11 @@ try {
     const collaboration = await benchCollaboration(server.url, () => server.pids());
     printCollaboration(collaboration);
     results = { measuredAt: new Date().toISOString(), node: process.version, collaboration };
+  } else if (homeOnly) {
+    const home = await benchHome(server.url);
+    console.log("\nHome page: documents.list over HTTP\n");
+    console.table(home);
+    results = { measuredAt: new Date().toISOString(), node: process.version, home };
   } else {
     const client = await new CoauthorClient(server.url).signIn();
     const first = await firstDelta(client, quick ? 3 : 10);
@@ -141,6 +149,7 @@ try {
     const tools = quick ? [] : await benchTools();
     const markdown = benchMarkdown();
     const collaboration = await benchCollaboration(server.url, () => server.pids());
+    const home = await benchHome(server.url);
     results = {
       measuredAt: new Date().toISOString(),
       node: process.version,
@@ -153,6 +162,7 @@ try {
       tools,
       markdown,
       collaboration,
+      home,
     };
 
     const at = (list: { calls: number; medianMs: number }[], calls: number) =>
@@ -248,6 +258,8 @@ try {
     if (tools.length > 0) console.table(tools);
     printMarkdown(markdown);
     printCollaboration(collaboration);
+    console.log("\nHome page: documents.list over HTTP\n");
+    console.table(home);
     const chart = await writeChart(
       roundTripChart([
         { label: "Coauthor", color: "#2563eb", points: trips },

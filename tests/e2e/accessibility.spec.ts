@@ -51,8 +51,13 @@ test("the document page has no WCAG 2.2 AA violations: idle, during and after a 
 
   await page.getByTestId("assistant-history-toggle").click();
   await page.getByTestId("run-history-item").first().getByRole("button", { expanded: false }).click();
+  await expect(page.getByTestId("run-diff-block").first()).toBeVisible();
+  await expect(page.getByTestId("run-activity").getByTestId("assistant-tool-call")).toHaveCount(3);
+  await expectNoAxeViolations(page, "History with a run's diff open");
+  await page.getByTestId("run-details").getByText("Raw call").first().click();
+  await page.getByTestId("run-log-disclosure").getByText("Event log").click();
   await expect(page.getByTestId("run-log-line").first()).toBeVisible();
-  await expectNoAxeViolations(page, "History with a run's event log");
+  await expectNoAxeViolations(page, "History with a run's raw call and event log open");
   await page.getByTestId("assistant-history-toggle").click();
 
   await page.getByRole("button", { name: "Share" }).click();
@@ -97,4 +102,36 @@ test("the tab is titled after the document and follows a rename", async ({ page,
   await title.press("Enter");
   await expect(page).toHaveTitle("Yearly plan — Coauthor");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Yearly plan");
+});
+
+test("recipes and pipelines have no WCAG 2.2 AA violations: the recipe editor with a mistake, the tree during and after a run", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await createDocument(page);
+  await typeParagraphs(page, ["Opening line."]);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("assistant-recipe-edit").click();
+  await expect(page.getByTestId("recipe-editor")).toBeVisible();
+  await expectNoAxeViolations(page, "recipe editor, open");
+  await page
+    .getByTestId("recipe-definition")
+    .fill(["version: 1", "name: Broken", "agents: []", "steps:", "  - agent: nobody"].join("\n"));
+  await page.getByTestId("recipe-save").click();
+  await expect(page.getByTestId("recipe-issue").first()).toBeVisible();
+  await expectNoAxeViolations(page, "recipe editor, showing a mistake");
+  await page.getByTestId("recipe-editor").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("recipe-editor")).toHaveCount(0);
+
+  await page.getByTestId("assistant-recipe").selectOption({ label: "Review and revise" });
+  await ask(page, "agent", 'append "Another line."');
+  const roundOne = page.locator('[data-testid="pipeline-node"][data-path="0.loop.1"]');
+  await expect(roundOne.getByTestId("pipeline-node-detail").first()).toContainText("approved: false", {
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId("assistant-status")).toHaveText("Assistant is editing…");
+  await expectNoAxeViolations(page, "pipeline tree, during a run");
+  await waitForRunEnd(page, "Done", 60_000);
+  await expect(page.getByTestId("pipeline-tree")).toBeVisible();
+  await expectNoAxeViolations(page, "pipeline tree, after a run");
 });

@@ -410,3 +410,23 @@ test("a co-editor removed while the document is open is cut off at once and told
   expect(await account.documentMarkdown(id)).toBe("Private now. Still Alice's.");
   await bob.context.close();
 });
+
+test("where A's agent removes blocks, B's copy shows the trace too, and flashes no neighbour", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  const { other: bob } = await shareAndOpen(
+    { page, owner: account, browser, baseURL },
+    "Keep me.\n\ndrop one\n\ndrop two\n\nAlso keep.",
+  );
+  await ask(page, "agent", 'delete paragraphs containing "drop"');
+  await expect(bob.page.getByTestId("agent-removal-trace")).toHaveText("2 paragraphs removed", {
+    timeout: 15_000,
+  });
+  await expect(blocks(bob.page)).toHaveText(["Keep me.", "Also keep."]);
+  await expect(bob.page.locator("[data-agent-highlight]")).toHaveCount(0);
+  await waitForRunEnd(page);
+  await bob.context.close();
+});

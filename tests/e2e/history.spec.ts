@@ -1,7 +1,7 @@
 import { expect, test } from "../lib/test.ts";
 import { ask, createDocument, typeParagraphs, waitForRunEnd } from "./helpers.ts";
 
-test("the conversation comes back after a reload, and History opens each run's event log", async ({
+test("the conversation comes back after a reload, and History opens each run with its event log", async ({
   page,
 }) => {
   await createDocument(page);
@@ -27,7 +27,7 @@ test("the conversation comes back after a reload, and History opens each run's e
   const run = page.getByTestId("run-history-item");
   await expect(run).toHaveCount(1);
   await expect(run).toContainText('append "Remembered line"');
-  await expect(run).toContainText("1 tool calls");
+  await expect(run).toContainText("1 tool call ·");
   await run.getByRole("button", { expanded: false }).click();
   const types = page.getByTestId("run-log-line");
   await expect(types.first()).toHaveAttribute("data-type", "run-start");

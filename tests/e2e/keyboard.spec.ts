@@ -153,6 +153,6 @@ test("the live region announces each finished message and tool step, never each 
   const toolCalls = 3;
   const finishedMessages = 4;
   expect(forCount.length).toBeLessThan(toolCalls + finishedMessages + 2);
-  expect(forCount.filter((line) => line === "Step done: insertBlocks")).toHaveLength(toolCalls);
+  expect(forCount.filter((line) => line === "Added 1 paragraph at the end")).toHaveLength(toolCalls);
   expect(forCount.at(-1)).toBe("Run ended: Done");
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "../lib/test.ts";
+import { announcements, expectNoAxeViolations, recordAnnouncements } from "./accessibility-helpers.ts";
 import {
   ask,
   blockIds,
@@ -16,29 +17,74 @@ import {
 const keep = (page: Page) => page.getByTestId("assistant-keep");
 const undoRun = (page: Page) => page.getByTestId("assistant-undo-run");
 
+/** Records the text of every block that carries the agent highlight, whenever the editor changes. */
+async function recordHighlights(page: Page) {
+  await page.getByTestId("document-editor").evaluate((editor) => {
+    const seen = new Set<string>();
+    (window as unknown as { highlighted: Set<string> }).highlighted = seen;
+    new MutationObserver(() => {
+      for (const block of editor.querySelectorAll("[data-agent-highlight]"))
+        seen.add(block.textContent ?? "");
+    }).observe(editor, { attributes: true, subtree: true, attributeFilter: ["data-agent-highlight"] });
+  });
+}
+
+/** Texts of every block highlighted since `recordHighlights`. */
+const highlighted = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as { highlighted: Set<string> }).highlighted].sort());
+
+const shellScrollTop = (page: Page) => page.locator(".editor-shell").evaluate((shell) => shell.scrollTop);
+
 test.describe("highlights", () => {
-  test("an agent edit is highlighted where it lands, and the highlight fades", async ({ page }) => {
+  test("an appended paragraph is the only block highlighted, and the highlight fades", async ({ page }) => {
     await createDocument(page);
-    await typeParagraphs(page, ["Opening line."]);
-    await ask(page, "agent", 'append "Freshly written"');
-    const landed = paragraphs(page).filter({ hasText: "Freshly written" });
+    await typeParagraphs(page, ["One.", "Two.", "Three."]);
+    await recordHighlights(page);
+    await ask(page, "agent", 'append "Four."');
+    const landed = paragraphs(page).filter({ hasText: "Four." });
     await expect(landed).toHaveAttribute("data-agent-highlight", "true", { timeout: 15_000 });
     await expect(landed).toHaveClass(/agent-edit-highlight/);
-    await expect(paragraphs(page).first()).not.toHaveAttribute("data-agent-highlight");
+    await waitForRunEnd(page);
     await expect(landed).not.toHaveAttribute("data-agent-highlight", { timeout: 5_000 });
     await expect(landed).not.toHaveClass(/agent-edit-highlight/);
+    // Never the untouched paragraph before it, not even for a moment.
+    expect(await highlighted(page)).toEqual(["Four."]);
   });
 
-  test("an edit below the fold is scrolled into view, unless the writer just scrolled away", async ({
+  test("a deletion highlights no neighbour and leaves a brief, announced trace where the blocks were", async ({
     page,
   }) => {
+    await createDocument(page);
+    await typeParagraphs(page, ["Keep me.", "drop one", "drop two", "drop three", "Also keep."]);
+    await recordHighlights(page);
+    await recordAnnouncements(page);
+    await ask(page, "agent", 'delete paragraphs containing "drop"');
+    const trace = page.getByTestId("agent-removal-trace");
+    await expect(trace).toHaveText("3 paragraphs removed", { timeout: 15_000 });
+    await expect(blocks(page)).toHaveText(["Keep me.", "Also keep."]);
+    // Between the two blocks that were around the removed ones.
+    const [above, box, below] = await Promise.all([
+      paragraphs(page).first().boundingBox(),
+      trace.boundingBox(),
+      paragraphs(page).last().boundingBox(),
+    ]);
+    expect(box).not.toBeNull();
+    expect(box?.y ?? 0).toBeGreaterThanOrEqual((above?.y ?? 0) + (above?.height ?? 0));
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(below?.y ?? 0);
+    await waitForRunEnd(page);
+    await expect(trace).toHaveCount(0, { timeout: 10_000 });
+    expect(await highlighted(page)).toEqual([]);
+    const said = await announcements(page);
+    expect(said.filter((line) => line === "3 paragraphs removed")).toHaveLength(1);
+  });
+
+  test("an edit below the fold is scrolled into view while the writer follows the run", async ({ page }) => {
     await createDocument(page);
     await typeParagraphs(
       page,
       Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`),
     );
-    const shell = page.locator(".editor-shell");
-    await shell.evaluate((element) => {
+    await page.locator(".editor-shell").evaluate((element) => {
       element.scrollTop = 0;
     });
     await expect(paragraphs(page).first()).toBeInViewport();
@@ -46,17 +92,54 @@ test.describe("highlights", () => {
     await ask(page, "agent", 'append "Far below"');
     await expect(paragraphs(page).filter({ hasText: "Far below" })).toBeInViewport({ timeout: 15_000 });
     await waitForRunEnd(page);
+    await expect(page.getByTestId("jump-to-change")).toHaveCount(0);
+  });
 
-    // The writer scrolls back up with the wheel while the next run works: the view stays theirs.
-    await ask(page, "agent", 'append "Out of sight"');
-    await shell.hover();
+  test("once the writer scrolls away, edits out of sight never move the view; a button jumps to them", async ({
+    page,
+  }) => {
+    await createDocument(page);
+    await typeParagraphs(
+      page,
+      Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`),
+    );
+    await ask(page, "agent", "count to 6");
+    await expect(paragraphs(page).filter({ hasText: /^1$/ })).toBeInViewport({ timeout: 15_000 });
+    await page.locator(".editor-shell").hover();
     await page.mouse.wheel(0, -20_000);
     await expect(paragraphs(page).first()).toBeInViewport();
-    const second = paragraphs(page).filter({ hasText: "Out of sight" });
-    await expect(second).toHaveCount(1, { timeout: 15_000 });
+    await expect.poll(() => shellScrollTop(page)).toBe(0);
+
     await waitForRunEnd(page);
-    await expect(second).not.toBeInViewport();
+    await expect(paragraphs(page).filter({ hasText: /^6$/ })).toHaveCount(1);
+    expect(await shellScrollTop(page)).toBe(0);
+    await expect(paragraphs(page).filter({ hasText: /^6$/ })).not.toBeInViewport();
+
+    const jump = page.getByTestId("jump-to-change");
+    await expect(jump).toHaveText(/Jump to the agent's change/);
+    await expectNoAxeViolations(page, "the offer to jump to a change");
+    await jump.click();
+    await expect(paragraphs(page).filter({ hasText: /^6$/ })).toBeInViewport();
+    await expect(jump).toHaveCount(0);
+  });
+
+  test("while the writer types near the top, an edit far below does not move the view", async ({ page }) => {
+    await createDocument(page);
+    await typeParagraphs(
+      page,
+      Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`),
+    );
+    await ask(page, "agent", "count to 8");
+    await expect(paragraphs(page).filter({ hasText: /^1$/ })).toHaveCount(1, { timeout: 15_000 });
+    await paragraphs(page).first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" typed");
     await expect(paragraphs(page).first()).toBeInViewport();
+    const top = await shellScrollTop(page);
+    await waitForRunEnd(page);
+    await expect(paragraphs(page).first()).toHaveText("Line 1 typed");
+    expect(await shellScrollTop(page)).toBe(top);
+    await expect(page.getByTestId("jump-to-change")).toBeVisible();
   });
 });
 

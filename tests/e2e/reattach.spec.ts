@@ -1,4 +1,4 @@
-import type { RunEvent } from "@coauthor/types";
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, type RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { expect, type Page, test } from "../lib/test.ts";
 import { ask, createDocument, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
@@ -56,7 +56,9 @@ test("a page reloaded mid-run reattaches and finishes the run there, each tool c
   );
 
   // The server saw each tool call answered exactly once, in order.
-  const replay = await page.request.get(`/api/llm/agent/${runId}/stream?from=0`);
+  const replay = await page.request.get(`/api/llm/agent/${runId}/stream?from=0`, {
+    headers: { [PROTOCOL_VERSION_HEADER]: PROTOCOL_VERSION },
+  });
   const events = parseEvents(await replay.text());
   expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i));
   const calls = events.flatMap((e) => (e.type === "tool-call" ? [e.toolCallId] : []));

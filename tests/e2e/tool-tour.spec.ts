@@ -32,8 +32,14 @@ test("an agent run with six different tools on headings, lists and a table; Undo
   await expect(editor.locator("blockquote")).toHaveText("We fixed the bug and wrote the docs.");
   await expect(editor.locator("h1 strong, h1 b, h1 .editor-text-bold").first()).toHaveText("Project");
   await expect(editor.locator("table")).toHaveCount(2);
-  const tools = await page.getByTestId("assistant-tool-call").allTextContents();
-  for (const tool of TOUR_TOOLS) expect(tools.some((line) => line.includes(tool))).toBe(true);
+  const steps = page.getByTestId("assistant-tool-call");
+  const tools = await steps.evaluateAll((lines) => lines.map((line) => line.getAttribute("data-tool")));
+  for (const tool of TOUR_TOOLS) expect(tools).toContain(tool);
+  // Each step is a sentence in the writer's words, not the tool's name.
+  for (const sentence of await steps.locator(".tool-activity-text").allTextContents())
+    expect(sentence).toMatch(
+      /^(Read|Found|Looked|Added|Rewrote|Replaced|Deleted|Moved|Turned|Formatted|Set) /,
+    );
 
   // Ctrl+Z is the writer's own: it never takes the agent's edits back.
   await editor.locator("p").last().click();

@@ -22,7 +22,11 @@ test.describe("agent run over HTTP", () => {
     expect(run.events.every((e) => e.runId === run.runId)).toBe(true);
     expect(run.events[0]).toMatchObject({ type: "run-start", documentId, mode: "agent", model: "offline" });
     expect(run.events.filter((e) => e.type === "tool-call").map((e) => e.toolName)).toEqual(["insertBlocks"]);
-    expect(run.events.find((e) => e.type === "tool-result")).toMatchObject({ ok: true });
+    // What the call did, for the activity sentence and its link: one block, named by its id.
+    expect(run.events.find((e) => e.type === "tool-result")).toMatchObject({
+      ok: true,
+      facts: { count: 1, blockIds: [expect.any(String)] },
+    });
     expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
     expect(run.callbacks.map((c) => c.status)).toEqual([204]);
     expect(exportMarkdown(editor)).toBe("First paragraph.\n\nHello from the agent");
@@ -56,7 +60,7 @@ test.describe("agent run over HTTP", () => {
     let cancelledAt = 0;
     const run = await client.runAgent(documentId, "count to 30", {
       onEvent: (event) => {
-        if (event.type === "tool-call" && event.toolCallId === "offline_call_3" && !cancelledAt) {
+        if (event.type === "tool-call" && event.toolCallId === "s0.offline_call_3" && !cancelledAt) {
           cancelledAt = Date.now();
           return "stop";
         }
@@ -68,14 +72,14 @@ test.describe("agent run over HTTP", () => {
     expect(endedAt - cancelledAt).toBeLessThan(1_000);
     const calls = run.events.filter((e) => e.type === "tool-call");
     expect(calls.map((e) => e.type === "tool-call" && e.toolCallId)).toEqual([
-      "offline_call_1",
-      "offline_call_2",
-      "offline_call_3",
+      "s0.offline_call_1",
+      "s0.offline_call_2",
+      "s0.offline_call_3",
     ]);
     expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
     // A late result for the cancelled call, once the run has wound down, resumes nothing.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const late = run.events.find((e) => e.type === "tool-call" && e.toolCallId === "offline_call_3");
+    const late = run.events.find((e) => e.type === "tool-call" && e.toolCallId === "s0.offline_call_3");
     if (late?.type !== "tool-call") throw new Error("no third call");
     const response = await client.callback({
       hookToken: late.hookToken,

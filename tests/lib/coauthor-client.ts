@@ -2,7 +2,7 @@
 // cookie, tRPC over HTTP, the agent's SSE stream, tools run on a headless
 // Lexical editor and results posted to the callback route.
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
-import type { RunEvent } from "@coauthor/types";
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, type RunEvent } from "@coauthor/types";
 import type { LexicalEditor } from "lexical";
 import { z } from "zod";
 import { serverLogFor, waitForMailLink } from "./mail-log.ts";
@@ -45,6 +45,7 @@ export interface SignUpOptions {
   /** Verify the email through the link the server mails (default true); false leaves it unverified. */
   verified?: boolean;
 }
+
 // A tRPC answer over HTTP: a result or an error with its code.
 const trpcAnswerSchema = z.object({
   result: z.object({ data: z.unknown() }).optional(),
@@ -162,10 +163,14 @@ export class CoauthorClient {
     });
   }
 
-  /** A fetch with this user's cookie. */
+  /**
+   * A fetch with this user's cookie and, like the page, the protocol version of this checkout
+   * (unless `init` sets that header itself, e.g. to play a tab on older code).
+   */
   fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set("cookie", this.cookie);
+    if (!headers.has(PROTOCOL_VERSION_HEADER)) headers.set(PROTOCOL_VERSION_HEADER, PROTOCOL_VERSION);
     return fetch(`${this.baseURL}${path}`, { ...init, headers });
   }
 

@@ -1,7 +1,9 @@
 // Several instances of the same build on one PostgreSQL database (a fresh one, dropped after) and
 // the machine's Redis, with the keys every instance must share: the scale-out setup of the README.
 import { randomBytes } from "node:crypto";
+import { expect } from "@playwright/test";
 import { AppServer } from "./app-server.ts";
+import { CoauthorClient } from "./coauthor-client.ts";
 import { createTestDatabase, REDIS_URL, requireSharedServices } from "./shared-services.ts";
 
 /** Running instances, their database, and `dispose()` that stops them and drops it. */
@@ -47,4 +49,35 @@ export async function startInstances(options: {
     throw error;
   }
   return { servers, databaseUrl: database.url, dispose };
+}
+
+/**
+ * The index of the instance whose step asked for this tool call (its log says so): a result posted
+ * to any other one must cross instances to reach the waiting step.
+ */
+export async function stepHost(servers: AppServer[], runId: string, toolCallId: string): Promise<number> {
+  const asked = (server: AppServer) =>
+    server.log
+      .split("\n")
+      .some(
+        (line) =>
+          line.includes('"tool call requested"') &&
+          line.includes(`"runId":"${runId}"`) &&
+          line.includes(`"toolCallId":"${toolCallId}"`),
+      );
+  await expect.poll(() => servers.findIndex(asked), { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
+  return servers.findIndex(asked);
+}
+
+/** One new user, signed in on every instance (one client each: the same account and session store). */
+export async function oneUserOnEach(servers: AppServer[]): Promise<CoauthorClient[]> {
+  const [first, ...others] = servers;
+  if (!first) throw new Error("no instance");
+  const signedUp = await new CoauthorClient(first.url).signIn();
+  const rest = await Promise.all(
+    others.map((server) =>
+      new CoauthorClient(server.url).signInWith({ email: signedUp.email, password: signedUp.password }),
+    ),
+  );
+  return [signedUp, ...rest];
 }

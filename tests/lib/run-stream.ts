@@ -61,6 +61,20 @@ export class RunStream {
     return new RunStream(response, runId, controller);
   }
 
+  /** Reattaches after event `lastId` the way a browser's EventSource does (`Last-Event-ID`; none: from 0). */
+  static async attachAfter(
+    client: CoauthorClient,
+    runId: string,
+    lastId: number | undefined,
+  ): Promise<RunStream> {
+    const controller = new AbortController();
+    const response = await client.fetch(`/api/llm/agent/${runId}/stream`, {
+      headers: lastId === undefined ? {} : { "last-event-id": String(lastId) },
+      signal: controller.signal,
+    });
+    return new RunStream(response, runId, controller);
+  }
+
   /** The next event, heartbeats included, or null when the stream ended. */
   async nextFrame(): Promise<RunEvent | null> {
     for (;;) {

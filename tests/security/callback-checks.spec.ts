@@ -65,7 +65,7 @@ test("the callback refuses every bad delivery with the right status before resum
         await client.callback({ ...good, hookToken: await mint(claims, key, now - 10) })
       ).status;
       seen.otherUser = (await stranger.callback(good)).status;
-      seen.otherToolCall = (await client.callback({ ...good, toolCallId: "offline_call_99" })).status;
+      seen.otherToolCall = (await client.callback({ ...good, toolCallId: "s0.offline_call_99" })).status;
       seen.otherDocument = (
         await client.callback({
           ...good,

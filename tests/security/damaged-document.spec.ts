@@ -3,6 +3,7 @@ import { YJS_ROOT_NAME } from "@coauthor/tools";
 import type { Browser, Page } from "@playwright/test";
 import postgres from "postgres";
 import * as Y from "yjs";
+import { expectNoAxeViolations } from "../e2e/accessibility-helpers.ts";
 import { AppServer } from "../lib/app-server.ts";
 import { type CoauthorClient, sharedDocument } from "../lib/coauthor-client.ts";
 import { createTestDatabase, requireSharedServices } from "../lib/shared-services.ts";
@@ -142,6 +143,7 @@ test("a document with an unknown node type in its log shows the damage, the owne
   await expect(ownerPage.page.getByTestId("last-good-at")).toContainText("The last good version is from");
   await expect(ownerPage.page.getByTestId("save-status")).toHaveAttribute("data-state", "damaged");
   await expect.poll(() => ownerPage.record.closed).toBe(1);
+  await expectNoAxeViolations(ownerPage.page, "damaged-document notice, owner");
 
   // A viewer sees that it is damaged and who can restore it, and cannot restore it.
   const viewerPage = await openAs(browser, viewer, documentId);
@@ -150,6 +152,7 @@ test("a document with an unknown node type in its log shows the damage, the owne
   const refused = await viewer.trpcCall("documents.restoreLastGood", { id: documentId });
   expect(refused).toMatchObject({ status: 403, code: "FORBIDDEN" });
   await expect.poll(() => viewerPage.record.closed).toBe(1);
+  await expectNoAxeViolations(viewerPage.page, "damaged-document notice, viewer");
   // All that took a while: neither page opened a second socket (no reconnect loop).
   expect(ownerPage.record.sockets).toBe(1);
   expect(viewerPage.record.sockets).toBe(1);

@@ -128,7 +128,7 @@ for (const world of ["local", "postgres"] as const) {
         expect.arrayContaining([
           "public.agent_runs",
           "public.conversation_messages",
-          "public.hook_token_uses",
+          "public.tool_call_results",
           expect.stringMatching(
             world === "local" ? /^file:workflow\/(events|streams|runs)\// : /^workflow\./,
           ),
@@ -139,7 +139,7 @@ for (const world of ["local", "postgres"] as const) {
       const stranger = await new CoauthorClient(server.url).signIn();
       const refused = await stranger.trpcCall("documents.delete", { id: documentId });
       expect([403, 404]).toContain(refused.status);
-      expect(await placesHolding(current(), marker)).toContain("public.hook_token_uses");
+      expect(await placesHolding(current(), marker)).toContain("public.tool_call_results");
 
       const deleted = await owner.trpcCall("documents.delete", { id: documentId });
       expect(deleted.status).toBe(200);
@@ -220,7 +220,7 @@ test("deleting a document on the embedded database (PGlite) leaves its text in n
         "public.agent_runs",
         "public.conversation_messages",
         "public.documents",
-        "public.hook_token_uses",
+        "public.tool_call_results",
       ]),
     );
   } finally {
@@ -277,19 +277,19 @@ test.describe("the retention sweep", () => {
 
       // The old run's log goes from the world (files) and the tool results; its row (History)
       // and the conversation stay.
-      const isLog = (place: Place) => place.startsWith("file:") || place === "public.hook_token_uses";
+      const isLog = (place: Place) => place.startsWith("file:") || place === "public.tool_call_results";
       await expect
         .poll(async () => (await placesHolding(current, oldRun.runId)).filter(isLog), { timeout: 15_000 })
         .toEqual([]);
       expect(await placesHolding(current, oldRun.runId)).toContain("public.agent_runs");
-      expect(await placesHolding(current, oldMarker)).not.toContain("public.hook_token_uses");
+      expect(await placesHolding(current, oldMarker)).not.toContain("public.tool_call_results");
       await expect
         .poll(async () => (await sql`select key from rate_limit_points where key = ${expiredKey}`).length)
         .toBe(0);
 
       // The recent run, its tool results, its document and the live counter are all still there.
       const kept = await placesHolding(current, newRun.runId);
-      expect(kept).toEqual(expect.arrayContaining(["public.agent_runs", "public.hook_token_uses"]));
+      expect(kept).toEqual(expect.arrayContaining(["public.agent_runs", "public.tool_call_results"]));
       expect(kept.some((place) => place.startsWith("file:workflow/runs/"))).toBe(true);
       expect(await owner.documentMarkdown(oldDocument)).toContain(oldMarker);
       expect(await sql`select key from rate_limit_points where key = ${liveKey}`).toHaveLength(1);

@@ -53,6 +53,7 @@ const NO_TARGETS: FuzzTargets = {
   documentId: "",
   doomedDocumentId: "",
   runId: "",
+  doomedRunId: "",
   hookToken: "",
   toolCallId: "",
   spare: { userId: "", email: "", password: "" },

@@ -152,8 +152,9 @@ test.describe("non-members", () => {
     await owner.trpc("documents.share", { id: shared, email: member.email, role: "viewer" });
     const mine = await member.createDocument("", "Member's own");
 
-    type Listed = { id: string; title: string; role: string }[];
-    const list = (client: CoauthorClient) => client.trpc<Listed>("documents.list", undefined, "query");
+    type Listed = { items: { id: string; title: string; role: string }[] };
+    const list = async (client: CoauthorClient) =>
+      (await client.trpc<Listed>("documents.list", undefined, "query")).items;
     const memberList = (await list(member)).map(({ id, title, role }) => ({ id, title, role }));
     expect(memberList).toEqual([
       { id: mine, title: "Member's own", role: "owner" },

@@ -40,6 +40,9 @@ const envSchema = z.object({
   WORKFLOW_TARGET_WORLD: z.enum(["local", "@workflow/world-postgres"]).optional(),
   WORKFLOW_LOCAL_DATA_DIR: z.string().min(1).optional(),
   WORKFLOW_POSTGRES_URL: z.string().url().optional(),
+  // Postgres world: how long a run's turns step holds its owner lease without renewal, so how soon
+  // another instance takes over the runs of one that died.
+  AGENT_STEP_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   // How long run logs (the world's events and streams, stored tool results) are kept after a run
   // ends; the retention sweep removes older ones and expired rate-limit counters.
   RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
@@ -55,6 +58,10 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:$/.test(new URL(value).protocol), "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).max(320).default("Coauthor <no-reply@localhost>"),
+  // Observability: the metrics endpoint answers only loopback unless a bearer token is set (then
+  // only that token, from anywhere); traces are exported only when a collector is named.
+  METRICS_TOKEN: z.string().min(32, "at least 32 characters").optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
   GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -7,6 +7,11 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Configuration is validated now, so a bad variable stops the server at start with its name.
   const { env } = await import("@/env");
+  // Traces only with a collector to send them to (see Observability in the README).
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    const { startTracing } = await import("@/server/observability/tracing");
+    startTracing();
+  }
   const { assertModelConfig, configureAgent } = await import("@coauthor/agent-workflow/server");
   assertModelConfig();
   // The agent package reads no secret, file or database of its own; the app hands it: the key that
@@ -33,6 +38,15 @@ export async function register() {
   const localWorld = !target || target === "local";
   const { getWorld } = await import("workflow/runtime");
   if (!localWorld) {
+    // Several instances take steps from one queue: a run's turns step holds an owner lease in the
+    // shared database, and each instance frees the jobs of an instance that died holding one.
+    const worldUrl = env.WORKFLOW_POSTGRES_URL ?? env.DATABASE_URL;
+    if (!worldUrl) throw new Error("the Postgres world needs WORKFLOW_POSTGRES_URL or DATABASE_URL");
+    const { configureStepLeases, stepLeaseTiming } = await import("@coauthor/agent-workflow/server");
+    const { databaseStepLeaseStore } = await import("@/server/agent/step-leases");
+    configureStepLeases(databaseStepLeaseStore, stepLeaseTiming(env.AGENT_STEP_LEASE_MS));
+    const { startOrphanedStepSweep } = await import("@/server/workflow/orphaned-steps");
+    startOrphanedStepSweep(worldUrl, env.AGENT_STEP_LEASE_MS / 2);
     // This world's job runner delivers over loopback HTTP; the engine routes refuse any request
     // without the engine's credential, so it goes into the delivery URL (read at each delivery).
     const { engineDeliveryBaseUrl } = await import("@/server/workflow/engine-delivery");

@@ -14,6 +14,33 @@ describe("hook tokens", () => {
     expect(result).toMatchObject({ ok: true, claims: { ...subject, jti: "j1", aud: HOOK_TOKEN_AUDIENCE } });
   });
 
+  it("carry the tool call's deadline and are refused as late one millisecond after it", async () => {
+    const now = Date.now();
+    const deadline = now + 5_000;
+    const token = await signHookToken(subject, key, { ttlSeconds: 60, jti: "j1", now, deadline });
+    expect(await verifyHookToken(token, key, deadline)).toMatchObject({ ok: true, claims: { deadline } });
+    expect(await verifyHookToken(token, key, deadline + 1)).toMatchObject({
+      ok: false,
+      reason: "late",
+      message: "tool call deadline passed 1 ms ago",
+    });
+  });
+
+  it("past both deadline and expiry are refused as late (the signature was checked first)", async () => {
+    const now = Date.now() - 120_000;
+    const token = await signHookToken(subject, key, {
+      ttlSeconds: 60,
+      jti: "j1",
+      now,
+      deadline: now + 1_000,
+    });
+    expect(await verifyHookToken(token, key)).toMatchObject({ ok: false, reason: "late" });
+    // A forged payload on an expired token is still invalid, not late.
+    const [header, payload] = token.split(".");
+    const forged = `${header}.${payload}.${"A".repeat(43)}`;
+    expect(await verifyHookToken(forged, key)).toMatchObject({ ok: false, reason: "invalid" });
+  });
+
   it("are refused once expired", async () => {
     const token = await sign(Date.now() - 120_000, 60);
     expect(await verifyHookToken(token, key)).toMatchObject({ ok: false, reason: "expired" });

@@ -18,6 +18,11 @@ export { BUILT_IN_RECIPES, type BuiltInRecipe } from "./pipelines/recipes.ts";
 export { trackedRuns } from "./run-control.ts";
 export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { configureRunSignals, notifyStop, type RunSignalTransport, receiveRunSignal } from "./run-signals.ts";
+export {
+  configureStepLeases,
+  type StepLeaseStore,
+  stepLeaseTiming,
+} from "./step-lease.ts";
 export { toolPolicy } from "./tool-policy.ts";
 export { deliverToolResult, type RecordOutcome, recordToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";

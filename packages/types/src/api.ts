@@ -64,6 +64,12 @@ export const hookTokenClaimsSchema = z.object({
   userId: z.string(),
   documentId: z.string(),
   toolName: z.string(),
+  /**
+   * When the waiting step stops waiting (epoch ms): a result after it is refused as late (410).
+   * Optional only for tokens signed before the claim existed (a rolling restart); those are judged
+   * by `exp` alone.
+   */
+  deadline: z.number().int().nonnegative().optional(),
   jti: z.string(),
   iat: z.number(),
   exp: z.number(),

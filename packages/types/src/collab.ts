@@ -1,4 +1,5 @@
 // What the browser and the sync server must agree on about the collaboration socket.
+import { z } from "zod";
 
 /** The path of the sync socket, on the app's own origin and port. */
 export const COLLAB_PATH = "/collab";
@@ -11,3 +12,53 @@ export const ACCESS_CHANGED = "access-changed";
  * reconnecting and shows the damage notice (restoring the last good version is the way out).
  */
 export const DOCUMENT_DAMAGED = "document-damaged";
+
+// What another copy of the document says about itself in the collaboration awareness: input from
+// another browser, so every field is checked and bounded (it decides what this copy renders).
+
+/** Most blocks one agent edit flashes in other copies. */
+const MAX_MARKED_BLOCKS = 50;
+/** Most removal traces, and the longest label, one agent edit shows in other copies. */
+const MAX_TRACES = 10;
+const MAX_LABEL = 120;
+const clip = (max: number) => z.string().transform((text) => text.slice(0, max));
+const blockRef = z.string().max(100).nullable();
+
+/** Where an agent edit removed blocks: between two surviving blocks (null at an end), and what went. */
+export const removedRunSchema = z.object({ afterId: blockRef, beforeId: blockRef, label: clip(MAX_LABEL) });
+export type RemovedRun = z.infer<typeof removedRunSchema>;
+
+/**
+ * The agent run a copy hosts: whose run it is, the blocks its last edit touched, where it removed
+ * blocks, and when (a new `at` is a new edit to flash). Malformed traces are dropped one by one
+ * (older clients send none).
+ */
+export const agentPresenceSchema = z.object({
+  for: clip(80),
+  blockIds: z.array(z.string().max(100)).transform((ids) => ids.slice(0, MAX_MARKED_BLOCKS)),
+  removed: z
+    .array(z.unknown())
+    .optional()
+    .transform((runs) =>
+      (runs ?? [])
+        .flatMap((run) => {
+          const parsed = removedRunSchema.safeParse(run);
+          return parsed.success ? [parsed.data] : [];
+        })
+        .slice(0, MAX_TRACES),
+    ),
+  at: z.number().finite(),
+});
+export type AgentPresence = z.infer<typeof agentPresenceSchema>;
+
+/** Who a copy is (written by Lexical's collaboration binding): a name, and a colour it may draw. */
+export const participantIdentitySchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .transform((name) => name.slice(0, 80)),
+  color: z
+    .string()
+    .regex(/^[#a-z0-9(),.%\s-]{1,40}$/i)
+    .catch(""),
+});

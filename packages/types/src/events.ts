@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toolResultFactsSchema } from "./tool-facts.ts";
 
 /** Agent or chat: what a run may do to the document. */
 export const runModeSchema = z.enum(["agent", "chat"]);
@@ -151,6 +152,8 @@ export const toolResultEventSchema = z.object({
   toolCallId: z.string(),
   ok: z.boolean(),
   summary: z.string(),
+  /** What a successful call did (counts, the first block ids), for the activity sentence and its link. */
+  facts: toolResultFactsSchema.optional(),
 });
 
 export const finishEventSchema = z.object({

@@ -192,7 +192,7 @@ async function signUpCallers(baseURL: string): Promise<Record<Role, CoauthorClie
   };
 }
 
-/** The owner's shared document, a document to delete, a run that is over and a spare member. */
+/** The owner's shared document, a document to delete, two runs that are over (one to delete the log of) and a spare member. */
 async function createTargets(baseURL: string, callers: Record<Role, CoauthorClient>): Promise<FuzzTargets> {
   const { owner, editor, viewer } = callers;
   const documentId = await owner.createDocument("# Fuzz target\n\nSome text to read.", "Fuzz target");
@@ -218,10 +218,15 @@ async function createTargets(baseURL: string, callers: Record<Role, CoauthorClie
     },
   });
   if (!toolCall) throw new Error(`the target run made no tool call: ${JSON.stringify(run.events)}`);
+  // A second run, stopped the same way, whose log a valid deleteRunLog takes.
+  const doomedRun = await owner.runAgent(documentId, "count to 3", {
+    onEvent: (event) => (event.type === "tool-call" ? "stop" : undefined),
+  });
   return {
     documentId,
     doomedDocumentId,
     runId: run.runId,
+    doomedRunId: doomedRun.runId,
     ...toolCall,
     spare: { userId: spare.userId, email: spare.email, password: spareCredentials.password },
     invitationId,

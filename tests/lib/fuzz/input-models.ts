@@ -12,6 +12,8 @@ export interface FuzzTargets {
   doomedDocumentId: string;
   /** The owner's run on the document (over: cancelled at its first tool call). */
   runId: string;
+  /** Another run of the owner's on the document, over, whose log a valid `assistant.deleteRunLog` may delete. */
+  doomedRunId: string;
   /** That tool call's hook token and id. */
   hookToken: string;
   toolCallId: string;
@@ -57,6 +59,7 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
     "POST /api/bench/naive": [{ body: { calls: 1, deltas: 1 } }],
     "POST /api/bench/naive/callback": [{ body: { runId: t.runId, call: 1 } }],
     "GET /api/health": [{}],
+    "GET /api/metrics": [{}],
     "POST /api/llm/agent/[runId]/lease": [
       { params: { runId: t.runId }, body: { tabId: "fuzz-tab-0001", release: false } },
     ],
@@ -126,6 +129,8 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     "assistant.conversation": documentInput,
     "assistant.runs": documentInput,
     "assistant.runEdits": { runId: t.runId },
+    "assistant.deleteRunLog": { runId: t.doomedRunId },
+    "assistant.clearConversation": documentInput,
     "assistant.saveRunEdits": {
       runId: t.runId,
       edits: {
@@ -138,7 +143,7 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
         moved: [],
       },
     },
-    "documents.list": undefined,
+    "documents.list": { query: "fuzz", sort: "title", cursor: 0 },
     "documents.create": { title: "Fuzzed document", markdown: "# Fuzz\n\nText." },
     "documents.rename": { id: t.documentId, title: "Renamed by the fuzzer" },
     "documents.delete": { id: t.doomedDocumentId },

@@ -67,3 +67,13 @@ export async function listConversation(documentId: string, userId: string): Prom
     createdAt: row.createdAt,
   }));
 }
+
+/** Deletes the whole conversation of `userId` on `documentId` (theirs only); how many messages went. */
+export async function clearConversation(documentId: string, userId: string): Promise<number> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(conversationMessages)
+    .where(and(eq(conversationMessages.documentId, documentId), eq(conversationMessages.userId, userId)))
+    .returning({ id: conversationMessages.id });
+  return deleted.length;
+}

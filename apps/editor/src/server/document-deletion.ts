@@ -19,7 +19,7 @@ const REPURGE_AFTER_MS = [2_000, 10_000];
  * Deletes a document its owner asked to delete, and everything kept about it, in every store:
  *
  * - the app's database, in one transaction: the document row (content, Yjs snapshot), and by
- *   cascade its update log, members, runs, their tool results (`hook_token_uses`), edits and
+ *   cascade its update log, members, runs, their tool results (`tool_call_results`), edits and
  *   leases, and the conversation; the turns step's checkpoints, which have no foreign key, by id;
  * - the Workflow DevKit world: each run's input, event log, step results and streams
  *   (`purgeWorkflowRuns`), once its running runs are stopped.

@@ -1,16 +1,17 @@
-import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { type DocumentAccess, type DocumentRole, roleAllows } from "./auth/roles";
 import { getDb } from "./db";
 import { documentMembers, documents, runs } from "./db/schema";
 
 /** The role `userId` has on a document row joined with their membership, if any. */
-const roleOf = (userId: string) =>
+export const roleOf = (userId: string) =>
   sql<DocumentRole>`case when ${documents.ownerId} = ${userId} then 'owner' else ${documentMembers.role} end`;
 
 /** Owned by the user, or shared with them (the membership join matched). */
-const visibleTo = (userId: string) => or(eq(documents.ownerId, userId), isNotNull(documentMembers.userId));
+export const visibleTo = (userId: string) =>
+  or(eq(documents.ownerId, userId), isNotNull(documentMembers.userId));
 
-const membershipOf = (userId: string) =>
+export const membershipOf = (userId: string) =>
   and(eq(documentMembers.documentId, documents.id), eq(documentMembers.userId, userId));
 
 /**
@@ -66,22 +67,6 @@ export async function findRunWithRole(runId: string, userId: string) {
   return row ? { run: row.run, role: row.role ?? null } : null;
 }
 
-/** The documents the user may open (owned and shared), with their role, most recently edited first. */
-export async function listDocuments(userId: string) {
-  const db = await getDb();
-  return db
-    .select({
-      id: documents.id,
-      title: documents.title,
-      updatedAt: documents.updatedAt,
-      role: roleOf(userId),
-    })
-    .from(documents)
-    .leftJoin(documentMembers, membershipOf(userId))
-    .where(visibleTo(userId))
-    .orderBy(desc(documents.updatedAt));
-}
-
 /** The owner, or a member with the editor role — checked in the same statement as the write. */
 function editableBy(userId: string) {
   return or(
@@ -95,7 +80,7 @@ export async function renameDocument(userId: string, documentId: string, title: 
   const db = await getDb();
   const rows = await db
     .update(documents)
-    .set({ title, updatedAt: new Date() })
+    .set({ title, updatedAt: new Date(), lastEditedBy: userId })
     .where(and(eq(documents.id, documentId), editableBy(userId)))
     .returning({ id: documents.id });
   return rows.length > 0;

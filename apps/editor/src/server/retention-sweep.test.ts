@@ -93,9 +93,9 @@ describe("retention sweep", () => {
     expect(reports.reduce((sum, report) => sum + report.runLogs, 0)).toBe(1);
     const db = await getDb();
     const results = await db
-      .select({ runId: schema.hookTokenUses.runId })
-      .from(schema.hookTokenUses)
-      .where(inArray(schema.hookTokenUses.runId, [OLD, RECENT]));
+      .select({ runId: schema.toolCallResults.runId })
+      .from(schema.toolCallResults)
+      .where(inArray(schema.toolCallResults.runId, [OLD, RECENT]));
     expect(results.map((row) => row.runId)).toEqual([RECENT]);
     // The run itself stays for History, marked as having no log any more.
     const [old] = await db.select().from(schema.runs).where(eq(schema.runs.id, OLD));
@@ -140,7 +140,7 @@ describe("tool result claims", () => {
     expect(outcome).toBe("gone");
     const db = await getDb();
     expect(
-      await db.select().from(schema.hookTokenUses).where(eq(schema.hookTokenUses.jti, "jti-missing")),
+      await db.select().from(schema.toolCallResults).where(eq(schema.toolCallResults.jti, "jti-missing")),
     ).toEqual([]);
   });
 });

@@ -7,10 +7,10 @@ import {
   agentRunCheckpoints,
   agentRunMessages,
   deletedRuns,
-  hookTokenUses,
   rateLimitPoints,
   runs,
 } from "@/server/db/schema";
+import { purgeRunLogs } from "@/server/run-log-deletion";
 import { purgeWorkflowRuns } from "@/server/workflow/world-purge";
 
 const DAY_MS = 86_400_000;
@@ -80,20 +80,6 @@ async function claimExpiredRuns(cutoff: Date, now: Date): Promise<string[]> {
     .where(and(expired, inArray(runs.id, db.select({ id: runs.id }).from(runs).where(expired).limit(BATCH))))
     .returning({ id: runs.id });
   return rows.map((row) => row.id);
-}
-
-/** Removes the logs of claimed runs; on failure releases the claim so the next sweep tries again. */
-async function purgeRunLogs(runIds: string[]): Promise<void> {
-  const db = await getDb();
-  try {
-    await purgeWorkflowRuns(runIds);
-    await db.delete(hookTokenUses).where(inArray(hookTokenUses.runId, runIds));
-    await db.delete(agentRunMessages).where(inArray(agentRunMessages.runId, runIds));
-    await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, runIds));
-  } catch (error) {
-    await db.update(runs).set({ logsPurgedAt: null }).where(inArray(runs.id, runIds));
-    throw error;
-  }
 }
 
 /** Purges every world run created before `cutoff` (no run lasts a day, the shortest retention); how many. */

@@ -1,8 +1,8 @@
 import { type AgentRunOutcome, costMicroUsd } from "@coauthor/agent-workflow/server";
-import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { appendMessages } from "./conversation";
 import { getDb } from "./db";
-import { runEdits, runs } from "./db/schema";
+import { runEdits, runs, users } from "./db/schema";
 
 const HISTORY_LIMIT = 100;
 
@@ -10,15 +10,18 @@ const HISTORY_LIMIT = 100;
 export async function listDocumentRuns(documentId: string, userId?: string) {
   const db = await getDb();
   const rows = await db
-    .select({ run: runs, hasEdits: isNotNull(runEdits.runId) })
+    .select({ run: runs, hasEdits: isNotNull(runEdits.runId), userName: users.name })
     .from(runs)
     .leftJoin(runEdits, eq(runEdits.runId, runs.id))
+    .leftJoin(users, eq(users.id, runs.userId))
     .where(and(eq(runs.documentId, documentId), userId ? eq(runs.userId, userId) : undefined))
     .orderBy(desc(runs.createdAt))
     .limit(HISTORY_LIMIT);
-  return rows.map(({ run: row, hasEdits }) => ({
+  return rows.map(({ run: row, hasEdits, userName }) => ({
     id: row.id,
     userId: row.userId,
+    /** Who started it (their display name). */
+    userName: userName ?? "",
     prompt: row.prompt,
     model: row.model,
     status: row.status,
@@ -32,6 +35,8 @@ export async function listDocumentRuns(documentId: string, userId?: string) {
     durationMs: row.finishedAt ? row.finishedAt.getTime() - row.createdAt.getTime() : null,
     /** Whether its edits are stored (its starter may undo it from History). */
     hasEdits,
+    /** Whether its log is gone (deleted by a writer, or expired): History offers no event log. */
+    logDeleted: row.logsPurgedAt !== null,
   }));
 }
 
@@ -59,7 +64,10 @@ export async function recordRunOutcome(runId: string, outcome: unknown): Promise
       cachedInputTokens: ended?.usage?.cachedInputTokens ?? 0,
       cacheWriteTokens: ended?.usage?.cacheWriteTokens ?? 0,
       costMicroUsd: ended?.usage ? costMicroUsd(row.model, ended.usage) : null,
-      conversation: ended?.conversation ?? null,
+      // Not when a writer deleted the run's log meanwhile (the conversation is part of it).
+      conversation: ended?.conversation
+        ? sql`case when ${runs.logsPurgedAt} is null then ${JSON.stringify(ended.conversation)}::jsonb else null end`
+        : null,
       finishedAt: row.finishedAt ?? new Date(),
     })
     .where(eq(runs.id, runId));

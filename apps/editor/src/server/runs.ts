@@ -1,7 +1,7 @@
 import type { RunStatus } from "@coauthor/types";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db";
-import { hookTokenUses, runs } from "./db/schema";
+import { runs, toolCallResults } from "./db/schema";
 
 /** The stored run, or null. */
 export async function findRun(runId: string) {
@@ -42,8 +42,8 @@ export async function findRunningRun(userId: string, documentId: string) {
 export async function answeredToolCallIds(runId: string): Promise<string[]> {
   const db = await getDb();
   const rows = await db
-    .select({ toolCallId: hookTokenUses.toolCallId })
-    .from(hookTokenUses)
-    .where(eq(hookTokenUses.runId, runId));
+    .select({ toolCallId: toolCallResults.toolCallId })
+    .from(toolCallResults)
+    .where(eq(toolCallResults.runId, runId));
   return rows.map((row) => row.toolCallId);
 }

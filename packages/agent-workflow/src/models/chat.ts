@@ -1,5 +1,6 @@
 import type { ChatMessage } from "@coauthor/types";
 import { streamText } from "ai";
+import { modelTelemetry } from "../telemetry/model-calls.ts";
 import { DOCUMENT_CONTEXT_CLOSE, DOCUMENT_CONTEXT_OPEN } from "./offline-model.ts";
 import { classifyModelError, type ModelFailure } from "./provider-errors.ts";
 import { resolveModel } from "./registry.ts";
@@ -30,6 +31,7 @@ export function chatAnswer(args: {
     ].join("\n"),
     messages: [...args.messages, { role: "user", content: args.prompt }],
     abortSignal: args.signal,
+    telemetry: modelTelemetry("coauthor.chat"),
     onFinish: ({ text }) => args.onFinish(text),
   });
 }

@@ -6,18 +6,9 @@ import type {
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
 import { offlineOutput, pipelineAgentOf } from "./offline-pipeline.ts";
-import {
-  blocksFromMarkdown,
-  describeBlocks,
-  EMIT_TIME_WORD,
-  isContinuePrompt,
-  nextOfflineStepTurn,
-  offlinePlan,
-  offlineReflection,
-  offlineWrapUp,
-  readSoFar,
-  type SeenToolResult,
-} from "./offline-script.ts";
+import { nextOfflineStepTurn, offlinePlan, offlineReflection } from "./offline-planning.ts";
+import { blocksFromMarkdown, describeBlocks, readSoFar, type SeenToolResult } from "./offline-reading.ts";
+import { EMIT_TIME_WORD, isContinuePrompt, offlineWrapUp } from "./offline-script.ts";
 import {
   AGENT_OUTPUT_NAME,
   CURRENT_STEP_MARKER,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nextOfflineTurn, offlineWrapUp, type SeenToolResult } from "./offline-script.ts";
+import type { SeenToolResult } from "./offline-reading.ts";
+import { nextOfflineTurn, offlineWrapUp } from "./offline-script.ts";
 
 const read = (blocks: { id: string; type: string; markdown: string }[]) => ({
   toolName: "readDocument",

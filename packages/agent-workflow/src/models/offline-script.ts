@@ -1,112 +1,21 @@
 // The offline demo model's "brain": a pure function from the conversation so
 // far to the next turn (text + at most one tool call). No I/O, deterministic.
 
+import {
+  type Block,
+  blocksOf,
+  describeBlocks,
+  failed,
+  notRun,
+  plainText,
+  readSoFar,
+  type ScriptedToolCall,
+  type ScriptedTurn,
+  type SeenToolResult,
+} from "./offline-reading.ts";
+
 /** A word the offline model replaces with the epoch milliseconds at which it emits it. */
 export const EMIT_TIME_WORD = "{emit-time}";
-
-/** One tool call the model decides to make. */
-export interface ScriptedToolCall {
-  toolName: string;
-  input: Record<string, unknown>;
-}
-
-/** What the model says next. */
-export interface ScriptedTurn {
-  text: string;
-  toolCall?: ScriptedToolCall;
-}
-
-/** A tool result the model has seen, in order. */
-export interface SeenToolResult {
-  toolName: string;
-  output: unknown;
-}
-
-interface Block {
-  id: string;
-  type: string;
-  markdown: string;
-}
-
-function blocksOf(output: unknown): Block[] {
-  if (typeof output !== "object" || output === null || !("blocks" in output)) return [];
-  const blocks = (output as { blocks: unknown }).blocks;
-  if (!Array.isArray(blocks)) return [];
-  return blocks.filter(
-    (b): b is Block =>
-      typeof b === "object" && b !== null && typeof b.id === "string" && typeof b.markdown === "string",
-  );
-}
-
-/**
- * The document as read so far: the blocks of every `readDocument` page seen, in order, and the
- * call that reads the next page while the last page says more remain (a model pages through the
- * whole document before acting on it, as the tool's notice tells it to).
- */
-export function readSoFar(seen: SeenToolResult[]): { blocks: Block[]; readOn?: ScriptedToolCall } {
-  const pages = seen.filter((result) => result.toolName === "readDocument");
-  const byId = new Map<string, Block>();
-  for (const page of pages) for (const block of blocksOf(page.output)) byId.set(block.id, block);
-  const last = pages.at(-1)?.output;
-  const next =
-    typeof last === "object" && last !== null && "nextFromBlock" in last ? last.nextFromBlock : null;
-  const readOn =
-    typeof next === "number" ? { toolName: "readDocument", input: { fromBlock: next } } : undefined;
-  return { blocks: [...byId.values()], readOn };
-}
-
-/** Results of calls the run never made (a limit, its time): as if the model had not asked. */
-function notRun(result: SeenToolResult): boolean {
-  const output = result.output;
-  return (
-    typeof output === "object" &&
-    output !== null &&
-    "code" in output &&
-    (output.code === "not-run" || output.code === "run-limit" || output.code === "too-many-tool-calls")
-  );
-}
-
-function failed(output: unknown): string | undefined {
-  if (typeof output === "object" && output !== null && "ok" in output && output.ok === false) {
-    const message = "message" in output ? String(output.message) : "unknown error";
-    return message;
-  }
-  return undefined;
-}
-
-const plainText = (markdown: string) =>
-  markdown
-    .replace(/^#+\s+/, "")
-    .replace(/[*_`~]/g, "")
-    .trim();
-
-/** Word count and headings of a document given as blocks. */
-export function describeBlocks(blocks: Block[]): string {
-  const words = blocks
-    .map((b) => plainText(b.markdown))
-    .join(" ")
-    .split(/\s+/)
-    .filter(Boolean).length;
-  const headings = blocks.filter((b) => b.type.startsWith("heading")).map((b) => plainText(b.markdown));
-  const list =
-    headings.length > 0 ? `Headings: ${headings.map((h) => `"${h}"`).join(", ")}.` : "No headings.";
-  return `The document has ${words} ${words === 1 ? "word" : "words"}. ${list}`;
-}
-
-/** Splits a Markdown document into rough blocks (for chat mode, where no tool runs). */
-export function blocksFromMarkdown(markdown: string): Block[] {
-  return markdown
-    .split(/\n{2,}/)
-    .map(
-      (chunk, index) =>
-        chunk.trim() && {
-          id: `c${index}`,
-          type: chunk.startsWith("#") ? "heading" : "paragraph",
-          markdown: chunk.trim(),
-        },
-    )
-    .filter((b): b is Block => Boolean(b));
-}
 
 const firstSentence = (text: string) => (text.match(/^.*?[.!?](\s|$)/)?.[0] ?? text).trim();
 
@@ -235,75 +144,6 @@ export function offlineWrapUp(prompt: string, allSeen: SeenToolResult[]): string
 /** Whether `prompt` asks to go on with the task before it (the panel's Continue). */
 export function isContinuePrompt(prompt: string): boolean {
   return /^\s*continue\b/i.test(prompt);
-}
-
-/** A plan as the offline planner answers it (the JSON shape the workflow parses). */
-export interface OfflinePlan {
-  goal: string;
-  steps: { description: string; tools: string[]; successCriteria?: string; dependsOn?: number[] }[];
-}
-
-/**
- * The offline planner: multi-part commands get a plan, everything else none
- * (the same decision a real model makes from the request).
- */
-export function offlinePlan(prompt: string): OfflinePlan {
-  if (/^\s*summari[sz]e\b/i.test(prompt)) {
-    return {
-      goal: "Summarize the document at its end",
-      steps: [
-        {
-          description: "Read the document",
-          tools: ["readDocument"],
-          successCriteria: "every page has been read",
-        },
-        {
-          description: "Write the summary at the end",
-          tools: ["insertBlocks"],
-          successCriteria: "a Summary heading with one sentence per paragraph ends the document",
-          dependsOn: [1],
-        },
-      ],
-    };
-  }
-  if (/^\s*delete\s+paragraphs\s+containing\s+"/i.test(prompt)) {
-    return {
-      goal: "Delete the matching paragraphs",
-      steps: [
-        {
-          description: "Find the paragraphs",
-          tools: ["readDocument"],
-          successCriteria: "every page has been read",
-        },
-        {
-          description: "Delete them",
-          tools: ["deleteBlocks"],
-          successCriteria: "no paragraph contains the text",
-          dependsOn: [1],
-        },
-      ],
-    };
-  }
-  return { goal: "", steps: [] };
-}
-
-/** The offline reflection: go on while the script has another tool call, else done. */
-export function offlineReflection(prompt: string, seen: SeenToolResult[]): { decision: "continue" | "done" } {
-  return { decision: nextOfflineTurn(prompt, seen).toolCall ? "continue" : "done" };
-}
-
-/**
- * The next turn within a plan step that expects `stepTools`: a call of
- * another tool belongs to a later step, so this step ends here instead.
- */
-export function nextOfflineStepTurn(
-  prompt: string,
-  seen: SeenToolResult[],
-  step: { description: string; tools: string[] } | undefined,
-): ScriptedTurn {
-  const turn = nextOfflineTurn(prompt, seen);
-  if (!step || !turn.toolCall || step.tools.includes(turn.toolCall.toolName)) return turn;
-  return { text: `Finished: ${step.description.toLowerCase()}.` };
 }
 
 function insertAtEnd(markdown: string): ScriptedToolCall {

@@ -8,6 +8,8 @@ import { AGENT_OUTPUT_NAME } from "../models/prompt-markers.ts";
 import { resolveModel } from "../models/registry.ts";
 import { type CallUsage, structuredCall } from "../planning/index.ts";
 import { abortRun, runSignal } from "../run-control.ts";
+import { modelTelemetry } from "../telemetry/model-calls.ts";
+import { SPAN, withSpan } from "../telemetry/tracing.ts";
 import { toolSet } from "../tool-set.ts";
 import { usageOf, zeroUsage } from "../usage.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
@@ -27,6 +29,12 @@ export async function startPipeline(args: {
   definition: PipelineDefinition;
 }): Promise<RunStart> {
   "use step";
+  return withSpan(SPAN.pipelineStart, args.runId, () => startPipelineNow(args), {
+    "coauthor.pipeline": args.definition.name,
+  });
+}
+
+async function startPipelineNow(args: Parameters<typeof startPipeline>[0]): ReturnType<typeof startPipeline> {
   const writer = openRunWriter(args.runId);
   try {
     const start = await openRun(args.runId, args.input, args.definition, writer);
@@ -48,6 +56,12 @@ export async function agentOutput(args: {
   timeoutMs: number;
 }): Promise<{ output?: Record<string, unknown>; usage: CallUsage; failure?: string }> {
   "use step";
+  return withSpan(SPAN.pipelineAgentOutput, args.runId, () => agentOutputNow(args), {
+    "coauthor.model_id": args.modelId,
+  });
+}
+
+async function agentOutputNow(args: Parameters<typeof agentOutput>[0]): ReturnType<typeof agentOutput> {
   const runAbort = runSignal(args.runId);
   try {
     return await structuredCall(
@@ -106,6 +120,13 @@ export async function parallelAgent(args: {
   timeoutMs: number;
 }): Promise<BranchResult> {
   "use step";
+  return withSpan(SPAN.pipelineParallelAgent, args.runId, () => parallelAgentNow(args), {
+    "coauthor.model_id": args.modelId,
+    "coauthor.pipeline_block": args.block,
+  });
+}
+
+async function parallelAgentNow(args: Parameters<typeof parallelAgent>[0]): ReturnType<typeof parallelAgent> {
   const runAbort = AbortSignal.any([runSignal(args.runId), runSignal(blockKey(args.runId, args.block))]);
   const system = `${args.system}\n\nThe document:\n${DOCUMENT_CONTEXT_OPEN}\n${args.snapshot}\n${DOCUMENT_CONTEXT_CLOSE}`;
   const messages: ModelMessage[] = [{ role: "user", content: args.prompt }];
@@ -136,6 +157,7 @@ export async function parallelAgent(args: {
       messages,
       abortSignal: AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]),
       maxRetries: 2,
+      telemetry: modelTelemetry("coauthor.parallel_agent"),
     });
     return {
       text: result.text,

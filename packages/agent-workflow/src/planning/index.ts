@@ -3,6 +3,7 @@ import { generateText, type ModelMessage, Output, type ToolSet } from "ai";
 import type { z } from "zod";
 import { PLAN_OUTPUT_NAME, REFLECTION_OUTPUT_NAME } from "../models/prompt-markers.ts";
 import { resolveModel } from "../models/registry.ts";
+import { modelTelemetry } from "../telemetry/model-calls.ts";
 import { type TokenUsage, usageOf, zeroUsage } from "../usage.ts";
 import { type PlanState, planFrom, planStepContext } from "./plan-state.ts";
 
@@ -55,6 +56,7 @@ export async function structuredCall<T>(
       output: Output.object({ schema: request.schema, name: request.name }),
       abortSignal: call.signal,
       maxRetries: request.maxRetries,
+      telemetry: modelTelemetry(`coauthor.${request.name}`),
     });
     const usage = usageOf(result.usage);
     try {

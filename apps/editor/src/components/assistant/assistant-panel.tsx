@@ -2,8 +2,11 @@
 
 import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { readBlockInfos } from "../editor/block-info";
+import { revealBlock } from "../editor/reveal-block";
+import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
@@ -71,7 +74,9 @@ export function AssistantPanel({
       plan.onRunEvent(event);
       pipeline.onRunEvent(event);
     },
+    lookupBlocks: (ids) => readBlockInfos(editor, ids),
   });
+  const reveal = useCallback((blockId: string) => revealBlock(editor, blockId), [editor]);
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
@@ -240,13 +245,18 @@ export function AssistantPanel({
             openRunId={openRunId}
             onOpen={setOpenRunId}
             onUndo={canEdit ? review.undoStoredRun : undefined}
+            canDeleteLogs={canEdit}
+            onReveal={reveal}
             userId={userId}
           />
         ) : (
           <>
             <PlanChecklist plan={plan.plan} />
             <PipelineTree pipeline={pipeline.pipeline} />
-            <MessageList items={run.items} />
+            <MessageList items={run.items} onReveal={reveal} />
+            {run.items.length > 0 ? (
+              <ClearConversation documentId={documentId} disabled={run.isRunning} onCleared={run.clear} />
+            ) : null}
           </>
         )}
         {canReview && review.offer !== null ? (

@@ -1,9 +1,20 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { ConversationItem } from "./conversation";
+import { ToolActivityLine } from "./tool-activity-line";
 
-function ConversationLine({ item }: { item: ConversationItem }) {
+type Reveal = (blockId: string) => boolean;
+
+// Memoized: a streamed answer re-renders the list per delta; the lines that did not change (a
+// tool call's sentence parses its Markdown) are left alone.
+const ConversationLine = memo(function ConversationLine({
+  item,
+  onReveal,
+}: {
+  item: ConversationItem;
+  onReveal: Reveal;
+}) {
   switch (item.kind) {
     case "user":
       return <div className="message message-user">{item.text}</div>;
@@ -12,25 +23,15 @@ function ConversationLine({ item }: { item: ConversationItem }) {
     case "notice":
       return <div className="message message-notice">{item.text}</div>;
     case "tool":
-      return (
-        <div
-          className={`tool-call tool-call-${item.status}`}
-          data-testid="assistant-tool-call"
-          data-status={item.status}
-          title={item.detail}
-        >
-          <span className="tool-call-name">{item.toolName}</span>
-          <span className="tool-call-status">{item.status}</span>
-          {item.status === "failed" && item.detail ? (
-            <span className="tool-call-detail">{item.detail}</span>
-          ) : null}
-        </div>
-      );
+      return <ToolActivityLine call={item} lookup={(id) => item.context[id]} onReveal={onReveal} />;
   }
-}
+});
 
-/** The conversation: prompts, streamed answers and tool calls. Model output is rendered as text, never HTML. */
-export function MessageList({ items }: { items: ConversationItem[] }) {
+/**
+ * The conversation: prompts, streamed answers and tool calls (each a sentence linking to the block
+ * it touched; `onReveal` goes there). Model output is rendered as text, never HTML.
+ */
+export function MessageList({ items, onReveal }: { items: ConversationItem[]; onReveal: Reveal }) {
   const end = useRef<HTMLDivElement>(null);
   const last = items.at(-1);
   const scrollKey = `${items.length}:${last && "text" in last ? last.text.length : 0}`;
@@ -47,7 +48,7 @@ export function MessageList({ items }: { items: ConversationItem[] }) {
         <p className="muted messages-empty">Ask a question (chat) or give the assistant a task (agent).</p>
       ) : null}
       {items.map((item) => (
-        <ConversationLine key={item.id} item={item} />
+        <ConversationLine key={item.id} item={item} onReveal={onReveal} />
       ))}
       <div ref={end} />
     </section>

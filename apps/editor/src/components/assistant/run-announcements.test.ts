@@ -8,14 +8,23 @@ describe("what a screen reader hears of the conversation", () => {
     );
   });
 
-  it("reads a tool step when it settles, with why it failed", () => {
-    expect(announcementOf({ kind: "tool", id: "t", toolName: "insertBlocks", status: "running" })).toBeNull();
-    expect(announcementOf({ kind: "tool", id: "t", toolName: "insertBlocks", status: "ok" })).toBe(
-      "Step done: insertBlocks",
+  it("reads a tool step when it settles, in the sentence the conversation shows, with why it failed", () => {
+    const insert = {
+      kind: "tool" as const,
+      id: "t",
+      toolName: "insertBlocks",
+      input: { markdown: "Four.", position: { at: "end" } },
+      context: {},
+    };
+    expect(announcementOf({ ...insert, status: "running" })).toBeNull();
+    expect(announcementOf({ ...insert, status: "ok", facts: { blockIds: ["b"], count: 1 } })).toBe(
+      "Added 1 paragraph at the end",
     );
-    expect(
-      announcementOf({ kind: "tool", id: "t", toolName: "deleteBlocks", status: "failed", detail: "stale" }),
-    ).toBe("Step failed: deleteBlocks — stale");
+    const remove = { kind: "tool" as const, id: "d", toolName: "deleteBlocks", input: { blockIds: ["x"] } };
+    const context = { x: { type: "paragraph", text: "Old line." } };
+    expect(announcementOf({ ...remove, context, status: "failed", detail: "stale" })).toBe(
+      "Could not delete 1 paragraph 'Old line.' — stale",
+    );
   });
 
   it("does not read back the writer's own prompt", () => {

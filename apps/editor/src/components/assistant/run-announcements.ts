@@ -3,6 +3,7 @@
 import { useEffect, useRef } from "react";
 import { useAnnounce } from "../a11y/announcer";
 import { type ConversationItem, describeStatus, isStoredItem, type RunStatus } from "./conversation";
+import { describeToolCall } from "./tool-activity";
 
 /** What a screen reader hears for a settled conversation line; null for lines it does not announce. */
 export function announcementOf(item: ConversationItem): string | null {
@@ -13,11 +14,12 @@ export function announcementOf(item: ConversationItem): string | null {
       return `Assistant: ${item.text}`;
     case "notice":
       return item.text;
-    case "tool":
+    case "tool": {
       if (item.status === "running") return null;
-      return item.status === "ok"
-        ? `Step done: ${item.toolName}`
-        : `Step failed: ${item.toolName}${item.detail ? ` — ${item.detail}` : ""}`;
+      // The same sentence the conversation shows for the step.
+      const { text } = describeToolCall(item, (id) => item.context[id]);
+      return item.status === "ok" ? text : `${text}${item.detail ? ` — ${item.detail}` : ""}`;
+    }
   }
 }
 

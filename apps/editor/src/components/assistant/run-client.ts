@@ -1,5 +1,6 @@
 import type { ChatMessage, FinishStatus, RunEvent, RunEventOf } from "@coauthor/types";
 import { z } from "zod";
+import { isProtocolRefusal, PROTOCOL_OUTDATED_MESSAGE, protocolHeaders } from "./protocol-version";
 
 // Generic run transport: the HTTP calls of a run (start, cancel, tool results, the active run,
 // chat). Following an agent run's stream lives in run-follow.ts. Nothing here knows about the
@@ -34,11 +35,15 @@ export interface AgentRunHandlers {
   onToolSettled: (call: RunEventOf<"tool-call">, outcome: { ok: boolean; detail?: string }) => void;
 }
 
-/** The message of an HTTP error answer (`{ code, message }` JSON, or its text, or its status). */
+/**
+ * The message of an HTTP error answer (`{ code, message }` JSON, or its text, or its status); a
+ * refusal of this page's protocol version says to reload.
+ */
 export async function readHttpError(response: Response): Promise<string> {
   const text = await response.text();
   try {
     const body: unknown = JSON.parse(text);
+    if (isProtocolRefusal(response.status, body)) return PROTOCOL_OUTDATED_MESSAGE;
     if (body && typeof body === "object" && "message" in body && typeof body.message === "string") {
       return body.message;
     }
@@ -61,7 +66,7 @@ export async function cancelRun(runId: string): Promise<void> {
 export async function postToolResult(call: RunEventOf<"tool-call">, result: unknown, signal: AbortSignal) {
   const response = await fetch("/api/llm/agent/callback", {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: protocolHeaders({ "content-type": "application/json" }),
     body: JSON.stringify({ hookToken: call.hookToken, toolCallId: call.toolCallId, result }),
     signal,
   });

@@ -1,6 +1,7 @@
 import type { RunEventOf } from "@coauthor/types";
 import { readRunEvents } from "@coauthor/types/sse";
 import { forgetRunTools, recallTool, rememberTool } from "./executed-tools";
+import { protocolHeaders } from "./protocol-version";
 import {
   type AgentRunHandlers,
   postToolResult,
@@ -192,7 +193,7 @@ async function readConnection(
 async function openStream(state: FollowState, signal: AbortSignal): Promise<Response> {
   const from = state.lastId + 1;
   const response = await fetch(`/api/llm/agent/${encodeURIComponent(state.runId)}/stream?from=${from}`, {
-    headers: { accept: "text/event-stream" },
+    headers: protocolHeaders({ accept: "text/event-stream" }),
     signal,
   });
   if (response.status >= 500) throw new ServerError(await readHttpError(response));
@@ -267,7 +268,7 @@ function newFollowState(runId: string, answered: readonly string[]): FollowState
 export async function streamAgentRun(request: RunRequest, handlers: AgentRunHandlers): Promise<RunOutcome> {
   const response = await fetch("/api/llm/agent", {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "text/event-stream" },
+    headers: protocolHeaders({ "content-type": "application/json", accept: "text/event-stream" }),
     body: JSON.stringify({ ...request, mode: "agent" }),
     signal: handlers.signal,
   });

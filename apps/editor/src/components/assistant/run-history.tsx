@@ -2,33 +2,18 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/trpc/react";
-import { fetchRunLog } from "./run-log";
+import { describeOutcome } from "./conversation";
+import { DeleteRunLog } from "./delete-run-log";
+import { RunDetails } from "./run-details";
+import { counted } from "./tool-activity";
 
-function formatDuration(ms: number | null): string {
-  if (ms === null) return "running";
-  return ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`;
-}
-
-function RunLog({ runId }: { runId: string }) {
-  const log = useQuery({
-    queryKey: ["run-log", runId],
-    queryFn: ({ signal }) => fetchRunLog(runId, signal),
-    staleTime: 5_000,
-  });
-  if (log.isPending) return <p className="muted">Loading the event log…</p>;
-  if (log.isError) return <p className="message-notice">{log.error.message}</p>;
-  return (
-    <ol className="run-log" data-testid="run-log" aria-label="Event log">
-      {log.data.lines.map((line) => (
-        <li key={line.id} className="run-log-line" data-testid="run-log-line" data-type={line.type}>
-          <span className="run-log-id">#{line.id}</span>
-          <span className="run-log-time">{line.elapsedMs === undefined ? "" : `+${line.elapsedMs} ms`}</span>
-          <span className="run-log-type">{line.type}</span>
-          <span className="run-log-text">{line.text}</span>
-        </li>
-      ))}
-    </ol>
-  );
+/** A run's duration for people: "850 ms", "4.2 s", "3 min 5 s". */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return "still running";
+  if (ms < 1_000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1_000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1_000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
 /** A run's cost for people: dollars to the cent, or to four places under a cent; nothing when unknown. */
@@ -39,12 +24,18 @@ export function formatCost(microUsd: number | null): string {
   return ` · $${dollars >= 0.01 ? dollars.toFixed(2) : dollars.toFixed(4)}`;
 }
 
-/** The writer's runs on this document: prompt, model, status, timing, tool calls, tokens; each opens its event log. */
+/**
+ * The runs on this document as a timeline (who, prompt, outcome in the panel's words, when, how
+ * long, tool calls, tokens and cost); each opens as a diff of what it changed, its steps and its
+ * raw event log.
+ */
 export function RunHistory({
   documentId,
   openRunId,
   onOpen,
   onUndo,
+  canDeleteLogs,
+  onReveal,
   userId,
 }: {
   documentId: string;
@@ -52,6 +43,10 @@ export function RunHistory({
   onOpen: (runId: string | null) => void;
   /** Undoes one of `userId`'s finished runs from its stored edits (absent for viewers). */
   onUndo?: (runId: string) => Promise<void>;
+  /** Writers may delete the logs of the runs History shows them (the owner: all; an editor: their own). */
+  canDeleteLogs: boolean;
+  /** Takes the writer to a block a step links to. */
+  onReveal: (blockId: string) => boolean;
   userId: string;
 }) {
   const trpc = useTRPC();
@@ -61,7 +56,7 @@ export function RunHistory({
   if (runs.data.length === 0) return <p className="muted run-history">No agent runs on this document yet.</p>;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
-    <ul className="run-history" data-testid="run-history" aria-label="Agent runs" tabIndex={0}>
+    <ol className="run-history" data-testid="run-history" aria-label="Agent runs" tabIndex={0}>
       {runs.data.map((run) => (
         <li key={run.id} className="run-history-item" data-testid="run-history-item" data-status={run.status}>
           <button
@@ -71,12 +66,16 @@ export function RunHistory({
             onClick={() => onOpen(openRunId === run.id ? null : run.id)}
           >
             <span className="run-history-prompt">{run.prompt}</span>
+            <span className="run-history-outcome" data-testid="run-history-outcome">
+              {describeOutcome(run.status, run.summary)}
+            </span>
             <span className="run-history-meta">
-              {run.status} · {run.model} · {new Date(run.startedAt).toLocaleString()} ·{" "}
-              {formatDuration(run.durationMs)} · {run.toolCalls} tool calls ·{" "}
-              {run.inputTokens + run.outputTokens} tokens
-              {run.cachedInputTokens > 0 ? ` (${run.cachedInputTokens} cached)` : ""}
-              <span data-testid="run-history-cost">{formatCost(run.costMicroUsd)}</span>
+              {run.userId === userId ? "You" : run.userName || "Someone"} ·{" "}
+              <time dateTime={run.startedAt}>{new Date(run.startedAt).toLocaleString()}</time> ·{" "}
+              {formatDuration(run.durationMs)} · {counted(run.toolCalls, "tool call")} ·{" "}
+              {counted(run.inputTokens + run.outputTokens, "token")}
+              {run.cachedInputTokens > 0 ? ` (${run.cachedInputTokens.toLocaleString("en-US")} cached)` : ""}
+              <span data-testid="run-history-cost">{formatCost(run.costMicroUsd)}</span> · {run.model}
             </span>
           </button>
           {onUndo && run.hasEdits && run.userId === userId && run.status !== "running" ? (
@@ -92,9 +91,18 @@ export function RunHistory({
               Undo run
             </button>
           ) : null}
-          {openRunId === run.id ? <RunLog runId={run.id} /> : null}
+          {canDeleteLogs && run.status !== "running" && !run.logDeleted ? (
+            <DeleteRunLog documentId={documentId} runId={run.id} />
+          ) : null}
+          {run.logDeleted ? (
+            <p className="muted run-history-log-deleted" data-testid="run-log-deleted">
+              Its event log was deleted.
+            </p>
+          ) : openRunId === run.id ? (
+            <RunDetails runId={run.id} onReveal={onReveal} />
+          ) : null}
         </li>
       ))}
-    </ul>
+    </ol>
   );
 }

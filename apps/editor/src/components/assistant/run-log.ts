@@ -1,4 +1,5 @@
 import { type RunEvent, runEventSchema } from "@coauthor/types";
+import type { RecordedToolCall } from "./tool-activity";
 
 /** One line of a run's event log as the history view shows it. */
 export interface LogLine {
@@ -38,13 +39,21 @@ function describe(event: RunEvent): string {
   }
 }
 
+/** A run's log: its lines for operators, its tool calls for the activity sentences. */
+export interface RunLog {
+  lines: LogLine[];
+  calls: (RecordedToolCall & { toolCallId: string })[];
+  invalid: number;
+}
+
 /**
- * Parses the NDJSON event log of a run into display lines. Consecutive text
+ * Parses the NDJSON event log of a run into display lines and tool calls. Consecutive text
  * and tool-input deltas are joined so a long answer reads as one line.
  * Lines that are not valid events are reported, not shown.
  */
-export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number } {
+export function parseRunLog(ndjson: string): RunLog {
   const lines: LogLine[] = [];
+  const calls = new Map<string, RecordedToolCall & { toolCallId: string }>();
   let invalid = 0;
   let startedAt: number | undefined;
   let lastStream: string | undefined;
@@ -63,6 +72,16 @@ export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number
       continue;
     }
     const event = parsed.data;
+    if (event.type === "tool-call" && !calls.has(event.toolCallId)) {
+      const { toolCallId, toolName, input } = event;
+      calls.set(toolCallId, { toolCallId, toolName, input, status: "running" });
+    }
+    const call = event.type === "tool-result" ? calls.get(event.toolCallId) : undefined;
+    if (event.type === "tool-result" && call) {
+      call.status = event.ok ? "ok" : "failed";
+      if (!event.ok) call.detail = event.summary;
+      if (event.facts) call.facts = event.facts;
+    }
     const previous = lines.at(-1);
     // Deltas of the same message (or the same tool call's input) read as one line.
     const stream =
@@ -89,7 +108,7 @@ export function parseRunLog(ndjson: string): { lines: LogLine[]; invalid: number
     });
     lastStream = stream;
   }
-  return { lines, invalid };
+  return { lines, calls: [...calls.values()], invalid };
 }
 
 /** Fetches a run's full event log (offset 0). */

@@ -3,6 +3,7 @@
 import type { RunEvent, RunMode } from "@coauthor/types";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
+import type { BlockInfo } from "../editor/block-info";
 import {
   type ConversationItem,
   conversationReducer,
@@ -20,6 +21,7 @@ import {
   type ToolExecutor,
 } from "./run-client";
 import { reattachAgentRun, streamAgentRun } from "./run-follow";
+import { referencedBlockIds } from "./tool-activity";
 
 interface ActiveRun {
   /** Aborting it stops reading and running tools here; the server run goes on unless cancelled. */
@@ -34,6 +36,8 @@ export interface UseAgentRunOptions {
   onAgentActiveChange?: (active: boolean) => void;
   /** Every event of an agent run, as it arrives (e.g. tool input deltas for the insert preview). */
   onRunEvent?: (event: RunEvent) => void;
+  /** The document's blocks named by `ids` as they are now (the text a tool call's sentence quotes). */
+  lookupBlocks?: (ids: string[]) => Record<string, BlockInfo>;
 }
 
 export interface SendOptions {
@@ -64,15 +68,16 @@ export function useAgentRun({
   executeTool,
   onAgentActiveChange,
   onRunEvent,
+  lookupBlocks,
 }: UseAgentRunOptions) {
   const [items, dispatch] = useReducer(conversationReducer, []);
   const [status, setStatus] = useState<RunStatus>({ phase: "idle" });
   const active = useRef<ActiveRun | null>(null);
   const itemsRef = useRef(items);
-  const callbacks = useRef({ executeTool, onAgentActiveChange, onRunEvent });
+  const callbacks = useRef({ executeTool, onAgentActiveChange, onRunEvent, lookupBlocks });
   useEffect(() => {
     itemsRef.current = items;
-    callbacks.current = { executeTool, onAgentActiveChange, onRunEvent };
+    callbacks.current = { executeTool, onAgentActiveChange, onRunEvent, lookupBlocks };
   });
 
   // The conversation stored on the server (earlier visits, other devices) goes before this visit's.
@@ -119,11 +124,19 @@ export function useAgentRun({
           sawText = true;
           dispatch({ type: "assistant-delta", id: `${event.runId}:${event.messageId}`, delta: event.delta });
         } else if (event.type === "tool-call") {
-          dispatch({ type: "tool-start", id: toolKey(event), toolName: event.toolName });
+          // Before the tool runs: the blocks it names are quoted as they were.
+          const context = callbacks.current.lookupBlocks?.(referencedBlockIds(event.input)) ?? {};
+          dispatch({
+            type: "tool-start",
+            id: toolKey(event),
+            toolName: event.toolName,
+            input: event.input,
+            context,
+          });
         } else if (event.type === "tool-result") {
           // The server's word on the call (also reaches a tab that did not run the tool itself).
           const detail = event.ok ? undefined : event.summary;
-          dispatch({ type: "tool-settled", id: toolKey(event), ok: event.ok, detail });
+          dispatch({ type: "tool-settled", id: toolKey(event), ok: event.ok, detail, facts: event.facts });
         } else if (event.type === "error" && event.recoverable) {
           dispatch({ type: "notice", id: nextId("notice"), text: event.message });
         }
@@ -241,5 +254,8 @@ export function useAgentRun({
     [],
   );
 
-  return { items, status, isRunning: status.phase === "running", send, stop };
+  /** Empties the conversation shown (after the stored one was deleted). */
+  const clear = useCallback(() => dispatch({ type: "clear" }), []);
+
+  return { items, status, isRunning: status.phase === "running", send, stop, clear };
 }

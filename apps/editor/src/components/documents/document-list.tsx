@@ -1,17 +1,31 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DocumentSort } from "@coauthor/types";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
 import { DocumentRow } from "./document-row";
+import { DocumentSearch } from "./document-search";
+import "./document-list.css";
 
-/** The documents the user may open (owned and shared, with their role): create, rename, delete, open. */
+/**
+ * The documents the user may open (owned and shared, with their role): search (titles and text,
+ * on the server), sort, a page at a time; create, rename, delete, open.
+ */
 export function DocumentList() {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const documents = useQuery(trpc.documents.list.queryOptions());
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() });
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<DocumentSort>("edited");
+  const documents = useInfiniteQuery(
+    trpc.documents.list.infiniteQueryOptions(
+      { query: query || undefined, sort },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined, placeholderData: (previous) => previous },
+    ),
+  );
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.documents.list.pathKey() });
   const create = useMutation(
     trpc.documents.create.mutationOptions({
       onSuccess: async ({ id }) => {
@@ -23,6 +37,7 @@ export function DocumentList() {
   const rename = useMutation(trpc.documents.rename.mutationOptions({ onSettled: invalidate }));
   const remove = useMutation(trpc.documents.delete.mutationOptions({ onSettled: invalidate }));
   const failure = create.error ?? rename.error ?? remove.error;
+  const items = documents.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <section className="document-list" aria-labelledby="documents-heading">
@@ -38,33 +53,51 @@ export function DocumentList() {
           {create.isPending ? "Creating…" : "New document"}
         </button>
       </div>
+      <DocumentSearch sort={sort} onSearch={setQuery} onSort={setSort} />
       {failure ? (
         <p role="alert" className="error">
           {failure.message}
         </p>
       ) : null}
-      {documents.isPending ? <p className="muted">Loading…</p> : null}
       {documents.isError ? (
         <p role="alert" className="error">
           Could not load documents: {documents.error.message}
         </p>
       ) : null}
-      {documents.data?.length === 0 ? (
-        <p className="muted">No documents yet. Create one to start writing.</p>
-      ) : null}
-      <ul className="document-rows">
-        {documents.data?.map((document) => (
+      {/* One polite summary per result, never the list itself. */}
+      <p className="muted document-list-status" role="status" data-testid="document-list-status">
+        {documents.isPending ? "Loading…" : resultSummary(items.length, documents.hasNextPage, query)}
+      </p>
+      <ul className="document-rows" aria-labelledby="documents-heading" aria-busy={documents.isFetching}>
+        {items.map((document) => (
           <DocumentRow
             key={document.id}
-            id={document.id}
-            title={document.title}
-            updatedAt={document.updatedAt}
-            role={document.role}
+            document={document}
             onRename={(title) => rename.mutate({ id: document.id, title })}
             onDelete={() => remove.mutate({ id: document.id })}
           />
         ))}
       </ul>
+      {documents.hasNextPage ? (
+        <button
+          type="button"
+          className="button document-list-more"
+          data-testid="documents-more"
+          disabled={documents.isFetchingNextPage}
+          onClick={() => {
+            void documents.fetchNextPage();
+          }}
+        >
+          {documents.isFetchingNextPage ? "Loading…" : "Show more documents"}
+        </button>
+      ) : null}
     </section>
   );
+}
+
+function resultSummary(shown: number, more: boolean, query: string): string {
+  if (shown === 0)
+    return query ? `No document matches “${query}”.` : "No documents yet. Create one to start writing.";
+  const count = `${shown}${more ? "+" : ""} document${shown === 1 && !more ? "" : "s"}`;
+  return query ? `${count} matching “${query}”` : count;
 }

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { InlineRename } from "./inline-rename";
 import "./sharing.css";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -12,110 +13,97 @@ export function formatUpdatedAt(value: Date | string): string {
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-interface DocumentRowProps {
+const ROLE_LABELS = { owner: "Owner", editor: "Shared · editor", viewer: "Shared · viewer" } as const;
+
+/** One document of the home list, as `documents.list` answers it. */
+export interface ListedDocument {
   id: string;
   title: string;
   updatedAt: Date | string;
-  /** The user's role; shared documents show it, and only the owner may delete. */
+  /** The user's role: only the owner may delete, viewers may not rename. */
   role: "owner" | "editor" | "viewer";
-  onRename: (title: string) => void;
-  onDelete: () => void;
+  /** The start of its text (around the first match when searching). */
+  snippet: string;
+  /** The name of who last changed its content or title, when known. */
+  lastEditedBy: string | null;
 }
 
-/** One document in the list: open link, inline rename, delete with a confirmation step. */
-export function DocumentRow({ id, title, updatedAt, role, onRename, onDelete }: DocumentRowProps) {
-  const [mode, setMode] = useState<"view" | "rename" | "confirm-delete">("view");
-  const [draft, setDraft] = useState(title);
-
-  const commitRename = () => {
-    const next = draft.trim();
-    if (next && next !== title) onRename(next);
-    setMode("view");
-  };
+/** One document in the list: open link, snippet, last edit and role; inline rename; delete with a confirmation step. */
+export function DocumentRow({
+  document,
+  onRename,
+  onDelete,
+}: {
+  document: ListedDocument;
+  onRename: (title: string) => void;
+  onDelete: () => void;
+}) {
+  const { id, title, role } = document;
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const link = (
+    <Link className="document-row-title" href={`/documents/${id}`}>
+      {title}
+    </Link>
+  );
 
   return (
     <li className="document-row" data-testid="document-row">
-      {mode === "rename" ? (
-        <form
-          className="document-row-main"
-          onSubmit={(event) => {
-            event.preventDefault();
-            commitRename();
-          }}
-        >
-          <input
-            className="input"
-            aria-label={`New title for ${title}`}
-            value={draft}
-            maxLength={200}
-            // biome-ignore lint/a11y/noAutofocus: the user just asked to rename this row.
-            autoFocus
-            onChange={(event) => setDraft(event.target.value)}
-            onBlur={commitRename}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") setMode("view");
-            }}
-          />
-        </form>
-      ) : (
-        <Link className="document-row-main" href={`/documents/${id}`}>
-          <span className="document-row-title">{title}</span>
-          {role === "owner" ? null : (
-            <span className="role-badge" data-testid="document-role">
-              Shared · {role}
-            </span>
+      <div className="document-row-main">
+        <div className="document-row-heading">
+          {role === "viewer" ? (
+            link
+          ) : (
+            <InlineRename title={title} onRename={onRename}>
+              {link}
+            </InlineRename>
           )}
-          <span className="document-row-date muted">{formatUpdatedAt(updatedAt)}</span>
-        </Link>
-      )}
-      <div className="document-row-actions">
-        {mode === "confirm-delete" ? (
-          <>
-            <button
-              type="button"
-              className="button danger"
-              aria-label={`Delete ${title} for good`}
-              onClick={onDelete}
-            >
-              Delete
-            </button>
-            <button
-              type="button"
-              className="button"
-              aria-label="Cancel delete"
-              onClick={() => setMode("view")}
-            >
-              Cancel
-            </button>
-          </>
-        ) : (
-          <>
-            {role === "viewer" ? null : (
+        </div>
+        <p className="document-row-snippet muted" data-testid="document-snippet">
+          {document.snippet || "Empty document"}
+        </p>
+        <p className="document-row-meta muted">
+          <span className="role-badge" data-testid="document-role">
+            {ROLE_LABELS[role]}
+          </span>
+          <span data-testid="document-edited">
+            Edited {formatUpdatedAt(document.updatedAt)}
+            {document.lastEditedBy ? ` by ${document.lastEditedBy}` : ""}
+          </span>
+        </p>
+      </div>
+      {role === "owner" ? (
+        <div className="document-row-actions">
+          {confirmingDelete ? (
+            <>
               <button
                 type="button"
-                className="button"
-                aria-label={`Rename ${title}`}
-                onClick={() => {
-                  setDraft(title);
-                  setMode("rename");
-                }}
-              >
-                Rename
-              </button>
-            )}
-            {role === "owner" ? (
-              <button
-                type="button"
-                className="button"
-                aria-label={`Delete ${title}`}
-                onClick={() => setMode("confirm-delete")}
+                className="button danger"
+                aria-label={`Delete ${title} for good`}
+                onClick={onDelete}
               >
                 Delete
               </button>
-            ) : null}
-          </>
-        )}
-      </div>
+              <button
+                type="button"
+                className="button"
+                aria-label="Cancel delete"
+                onClick={() => setConfirmingDelete(false)}
+              >
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              aria-label={`Delete ${title}`}
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete
+            </button>
+          )}
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -31,7 +31,7 @@ export function DocumentTitle({
       onSuccess: ({ title }) => {
         setSaved(title);
         setDraft(title);
-        return queryClient.invalidateQueries({ queryKey: trpc.documents.list.queryKey() });
+        return queryClient.invalidateQueries({ queryKey: trpc.documents.list.pathKey() });
       },
     }),
   );

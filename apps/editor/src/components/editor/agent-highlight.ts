@@ -1,47 +1,13 @@
-import { $findBlockById, $getBlockId, AGENT_EDIT_TAG } from "@coauthor/tools";
-import {
-  $getNodeByKey,
-  $isRootNode,
-  type EditorState,
-  type LexicalEditor,
-  type LexicalNode,
-  type NodeKey,
-} from "lexical";
-import { createScrollIntent } from "./scroll-intent";
+import { $findBlockById, AGENT_EDIT_TAG } from "@coauthor/tools";
+import type { LexicalEditor } from "lexical";
+import { type AgentEditChanges, agentEditChanges } from "./agent-edit-changes";
 
-// Every agent edit flashes on the blocks it touched, in every copy of the document; in the copy
-// of the writer whose run it is, it is also scrolled into view, unless the writer has scrolled on
-// purpose in the last few seconds (then we leave the view where they put it).
+// Every agent edit flashes the blocks it changed — those only, not their neighbours (see
+// agent-edit-changes.ts) — in every copy of the document.
 
 /** Class (and data attribute) on a block the agent just edited; globals.css fades it out. */
 export const AGENT_HIGHLIGHT_CLASS = "agent-edit-highlight";
 const HIGHLIGHT_MS = 1_500;
-const SCROLL_QUIET_MS = 3_000;
-
-/** The child of the root that holds `node` (getTopLevelElement stops at table cells, which are shadow roots). */
-function $topBlock(node: LexicalNode): LexicalNode | null {
-  let current: LexicalNode = node;
-  for (let parent = current.getParent(); parent !== null; parent = current.getParent()) {
-    if ($isRootNode(parent)) return current;
-    current = parent;
-  }
-  return null;
-}
-
-/** Block ids of the top-level blocks that contain any node dirtied by an update. */
-function affectedBlockIds(state: EditorState, dirty: Iterable<NodeKey>): string[] {
-  return state.read(() => {
-    const ids = new Set<string>();
-    for (const key of dirty) {
-      const node = $getNodeByKey(key);
-      if (node === null || !node.isAttached()) continue;
-      const block = $topBlock(node);
-      const id = block === null ? null : $getBlockId(block);
-      if (id !== null) ids.add(id);
-    }
-    return [...ids];
-  });
-}
 
 function flash(element: HTMLElement, timers: WeakMap<HTMLElement, number>): void {
   const previous = timers.get(element);
@@ -63,45 +29,40 @@ function flash(element: HTMLElement, timers: WeakMap<HTMLElement, number>): void
   );
 }
 
-/** Flashes blocks of `page` by block id; the writer's own run also scrolls them into view. */
+/** Flashes blocks of a page by block id. */
 export interface BlockFlasher {
-  flash(ids: string[], options: { scroll: boolean }): void;
-  dispose(): void;
+  /** Flashes the blocks `ids` and returns their elements, in the order of `ids` (missing ones left out). */
+  flash(ids: string[]): HTMLElement[];
 }
 
-/** A flasher for `page` (it watches the writer's scrolling to know when to leave the view alone). */
+/** A flasher for `page`. */
 export function createBlockFlasher(page: LexicalEditor): BlockFlasher {
   const timers = new WeakMap<HTMLElement, number>();
-  const intent = createScrollIntent(SCROLL_QUIET_MS);
-  const unregisterRoot = page.registerRootListener((root) => intent.attach(root));
   return {
-    flash(ids, { scroll }) {
+    flash(ids) {
       const elements = page
         .read(() => ids.map((id) => $findBlockById(id)?.getKey() ?? null))
         .map((key) => (key === null ? null : page.getElementByKey(key)))
         .filter((element): element is HTMLElement => element !== null);
       for (const element of elements) flash(element, timers);
-      const first = elements[0];
-      if (scroll && first !== undefined && !intent.writerScrolledRecently()) intent.scrollIntoView(first);
-    },
-    dispose() {
-      unregisterRoot();
-      intent.detach();
+      return elements;
     },
   };
 }
 
 /**
- * Calls `onEdit` with the ids of the blocks each agent edit touches. The agent edits its own
- * editor (a mirror of the page's Yjs document); its updates reach the page as Yjs changes, so
- * `onEdit` runs on the next frame, once the page has committed and rendered them.
- * Returns the unregister function.
+ * Calls `onEdit` with what each agent edit changed. The agent edits its own editor (a mirror of
+ * the page's Yjs document); its updates reach the page as Yjs changes, so `onEdit` runs on the
+ * next frame, once the page has committed and rendered them. Returns the unregister function.
  */
-export function onAgentEdits(agent: LexicalEditor, onEdit: (blockIds: string[]) => void): () => void {
-  return agent.registerUpdateListener(({ editorState, dirtyElements, dirtyLeaves, tags }) => {
-    if (!tags.has(AGENT_EDIT_TAG)) return;
-    const dirty = [...dirtyLeaves, ...[...dirtyElements.keys()].filter((key) => key !== "root")];
-    const ids = affectedBlockIds(editorState, dirty);
-    if (ids.length > 0) requestAnimationFrame(() => onEdit(ids));
-  });
+export function onAgentEdits(agent: LexicalEditor, onEdit: (changes: AgentEditChanges) => void): () => void {
+  return agent.registerUpdateListener(
+    ({ prevEditorState, editorState, dirtyElements, dirtyLeaves, tags }) => {
+      if (!tags.has(AGENT_EDIT_TAG)) return;
+      const dirty = [...dirtyLeaves, ...[...dirtyElements.keys()].filter((key) => key !== "root")];
+      const changes = agentEditChanges(prevEditorState, editorState, dirty, dirtyElements.has("root"));
+      if (changes.changedIds.length + changes.removed.length > 0)
+        requestAnimationFrame(() => onEdit(changes));
+    },
+  );
 }

@@ -12,10 +12,27 @@ export interface InsertPreview {
   position: PreviewPosition;
 }
 
+/** A brief mark where an agent edit removed blocks ("3 paragraphs removed"), by a surviving neighbour. */
+export interface RemovalTrace {
+  id: number;
+  position: PreviewPosition;
+  label: string;
+}
+
+/** An agent edit that landed out of sight while the writer was reading or typing elsewhere. */
+export interface OffscreenChange {
+  blockId: string;
+  direction: "up" | "down";
+}
+
 /** What the editor shows about the run in flight. */
 export interface AgentLiveState {
   active: boolean;
   preview: InsertPreview | null;
+  traces: RemovalTrace[];
+  offscreenChange: OffscreenChange | null;
+  /** Whether the view follows the agent's edits (edit-follower.ts); "Jump to the change" turns it back on. */
+  following: boolean;
 }
 
 /** A tiny external store (for `useSyncExternalStore`) shared by the editor and the assistant panel. */
@@ -25,9 +42,15 @@ export interface AgentLiveStore {
   update: (change: Partial<AgentLiveState>) => void;
 }
 
-/** Creates an idle store: no run, no preview. */
+/** Creates an idle store: no run, no preview, no traces. */
 export function createAgentLiveStore(): AgentLiveStore {
-  let state: AgentLiveState = { active: false, preview: null };
+  let state: AgentLiveState = {
+    active: false,
+    preview: null,
+    traces: [],
+    offscreenChange: null,
+    following: true,
+  };
   const listeners = new Set<() => void>();
   return {
     getSnapshot: () => state,

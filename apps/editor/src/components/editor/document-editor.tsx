@@ -15,6 +15,8 @@ import type { LexicalEditor } from "lexical";
 import type { ReactNode, RefObject } from "react";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
+import { AgentRemovalTraces } from "./agent-removal-traces";
+import { JumpToChange } from "./jump-to-change";
 import { FloatingLinkEditorPlugin } from "./link-editor/floating-link-editor";
 import { AgentPresencePlugin } from "./plugins/agent-presence-plugin";
 import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
@@ -91,6 +93,8 @@ export function DocumentEditor({
                 />
                 <AgentPreview />
                 <FloatingLinkEditorPlugin />
+                <AgentRemovalTraces />
+                <JumpToChange />
               </div>
               <p id="editor-keyboard-hint" className="editor-hint" data-testid="editor-keyboard-hint">
                 Tab moves to the next control; in lists, code and tables it indents (Esc, then Tab, leaves

@@ -1,19 +1,10 @@
+import { type AgentPresence, agentPresenceSchema, participantIdentitySchema } from "@coauthor/types";
 import type { HocuspocusProvider } from "@hocuspocus/provider";
+
+export type { AgentPresence };
 
 /** The provider's awareness (a provider created with a Y.Doc always has one). */
 export type Awareness = NonNullable<HocuspocusProvider["awareness"]>;
-
-/**
- * What this copy tells the others about the agent run it hosts (an awareness field): whose run it
- * is, the blocks its last edit touched and when. Every copy marks those blocks and flashes them.
- */
-export interface AgentPresence {
-  /** The writer the agent works for. */
-  for: string;
-  blockIds: string[];
-  /** When the last edit landed (ms since epoch): a new value means a new edit to flash. */
-  at: number;
-}
 
 /** One person (or one person's agent) in the document, as the presence list shows them. */
 export interface Participant {
@@ -26,19 +17,6 @@ export interface Participant {
 }
 
 const AGENT_FIELD = "agent";
-/** Most blocks one agent edit flashes in other copies. */
-const MAX_MARKED_BLOCKS = 50;
-
-function isAgentPresence(value: unknown): value is AgentPresence {
-  if (typeof value !== "object" || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.for === "string" &&
-    typeof candidate.at === "number" &&
-    Array.isArray(candidate.blockIds) &&
-    candidate.blockIds.every((id) => typeof id === "string")
-  );
-}
 
 /**
  * The participants of a document from its awareness states (written by Lexical's collaboration
@@ -48,20 +26,16 @@ function isAgentPresence(value: unknown): value is AgentPresence {
 export function participantsOf(awareness: Awareness): Participant[] {
   const participants: Participant[] = [];
   for (const [clientId, state] of awareness.getStates()) {
-    const name = typeof state.name === "string" ? state.name.slice(0, 80) : "";
-    const color =
-      typeof state.color === "string" && /^[#a-z0-9(),.%\s-]{1,40}$/i.test(state.color) ? state.color : "";
-    if (!name) continue;
-    const claimed = state[AGENT_FIELD];
-    // Bounded: another client's state decides how much this copy highlights and renders.
-    const agent = isAgentPresence(claimed)
-      ? {
-          for: claimed.for.slice(0, 80),
-          blockIds: claimed.blockIds.slice(0, MAX_MARKED_BLOCKS),
-          at: claimed.at,
-        }
-      : null;
-    participants.push({ clientId, name, color, self: clientId === awareness.clientID, agent });
+    const identity = participantIdentitySchema.safeParse(state);
+    if (!identity.success) continue;
+    // Bounded by the schema: another client's state decides how much this copy highlights and renders.
+    const agent = agentPresenceSchema.safeParse(state[AGENT_FIELD]);
+    participants.push({
+      clientId,
+      ...identity.data,
+      self: clientId === awareness.clientID,
+      agent: agent.success ? agent.data : null,
+    });
   }
   return participants.sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
 }

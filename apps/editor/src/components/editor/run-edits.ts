@@ -24,6 +24,7 @@ export function toRunEdits(changes: RunChanges): RunEdits {
     deleted: changes.deleted,
     changed: changes.changed,
     moved: changes.moved,
+    afterOrder: changes.after.order,
   };
 }
 
@@ -69,5 +70,6 @@ export function mergeRunEdits(earlier: RunEdits, later: RunEdits): RunEdits {
     deleted,
     changed,
     moved,
+    ...(later.afterOrder ? { afterOrder: later.afterOrder } : {}),
   };
 }

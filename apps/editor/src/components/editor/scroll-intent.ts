@@ -4,7 +4,7 @@
 const SCROLL_KEYS = new Set(["PageUp", "PageDown", "Home", "End", "ArrowUp", "ArrowDown", " "]);
 
 /** The nearest ancestor that scrolls vertically, or the document's scrolling element. */
-function scrollParent(element: HTMLElement): HTMLElement | null {
+export function scrollParent(element: HTMLElement): HTMLElement | null {
   for (let node = element.parentElement; node !== null; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
     if (overflowY === "auto" || overflowY === "scroll") return node;
@@ -20,12 +20,28 @@ export interface ScrollIntent {
   scrollIntoView: (element: HTMLElement) => void;
 }
 
-/** Creates a tracker; "recently" means within `quietMs`. */
-export function createScrollIntent(quietMs: number): ScrollIntent {
+/** Creates a tracker; "recently" means within `quietMs`. `onWriterScroll` hears each scroll of the writer's. */
+export function createScrollIntent(
+  quietMs: number,
+  onWriterScroll: () => void = () => undefined,
+): ScrollIntent {
   let lastWriterScroll = Number.NEGATIVE_INFINITY;
   let detachListeners: (() => void) | null = null;
+  let container: HTMLElement | null = null;
+  // True while a smooth scroll of ours runs: the writer's own scrolling must win over it, and
+  // Chromium lets a programmatic smooth scroll carry on under a wheel unless it is cancelled.
+  let animating = false;
   const note = () => {
     lastWriterScroll = Date.now();
+    if (animating && container !== null) {
+      animating = false;
+      // An instant scroll to where the view is now ends the smooth one.
+      container.scrollTo({ top: container.scrollTop, behavior: "instant" });
+    }
+    onWriterScroll();
+  };
+  const onScrollEnd = () => {
+    animating = false;
   };
   const onKey = (event: KeyboardEvent) => {
     // In an editable document these keys type or move the caret; they scroll only when it is read-only.
@@ -40,26 +56,33 @@ export function createScrollIntent(quietMs: number): ScrollIntent {
   const detach = () => {
     detachListeners?.();
     detachListeners = null;
+    container = null;
   };
   return {
     attach: (root) => {
       detach();
-      const container = root ? scrollParent(root) : null;
-      if (container === null) return;
+      const target = root ? scrollParent(root) : null;
+      container = target;
+      if (target === null) return;
       const passive = { passive: true } as const;
-      container.addEventListener("wheel", note, passive);
-      container.addEventListener("touchmove", note, passive);
-      container.addEventListener("pointerdown", onPointer, passive);
-      container.addEventListener("keydown", onKey, passive);
+      target.addEventListener("wheel", note, passive);
+      target.addEventListener("touchmove", note, passive);
+      target.addEventListener("pointerdown", onPointer, passive);
+      target.addEventListener("keydown", onKey, passive);
+      target.addEventListener("scrollend", onScrollEnd, passive);
       detachListeners = () => {
-        container.removeEventListener("wheel", note);
-        container.removeEventListener("touchmove", note);
-        container.removeEventListener("pointerdown", onPointer);
-        container.removeEventListener("keydown", onKey);
+        target.removeEventListener("wheel", note);
+        target.removeEventListener("touchmove", note);
+        target.removeEventListener("pointerdown", onPointer);
+        target.removeEventListener("keydown", onKey);
+        target.removeEventListener("scrollend", onScrollEnd);
       };
     },
     detach,
     writerScrolledRecently: () => Date.now() - lastWriterScroll < quietMs,
-    scrollIntoView: (element) => element.scrollIntoView({ block: "nearest", behavior: "smooth" }),
+    scrollIntoView: (element) => {
+      animating = true;
+      element.scrollIntoView({ block: "nearest", behavior: "smooth" });
+    },
   };
 }

@@ -2,7 +2,13 @@ import type { AgentStore } from "@coauthor/agent-workflow/server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
 import { getDb } from "@/server/db";
-import { agentRunCheckpoints, agentRunMessages, deletedRuns, hookTokenUses, runs } from "@/server/db/schema";
+import {
+  agentRunCheckpoints,
+  agentRunMessages,
+  deletedRuns,
+  runs,
+  toolCallResults,
+} from "@/server/db/schema";
 
 /**
  * The agent's durable store in the app's database (PGlite or PostgreSQL:
@@ -15,9 +21,9 @@ export const databaseAgentStore: AgentStore = {
   async getToolResult(runId, toolCallId) {
     const db = await getDb();
     const [row] = await db
-      .select({ result: hookTokenUses.result })
-      .from(hookTokenUses)
-      .where(and(eq(hookTokenUses.runId, runId), eq(hookTokenUses.toolCallId, toolCallId)));
+      .select({ result: toolCallResults.result })
+      .from(toolCallResults)
+      .where(and(eq(toolCallResults.runId, runId), eq(toolCallResults.toolCallId, toolCallId)));
     return row && row.result !== null ? { result: row.result } : undefined;
   },
   async loadProgress(runId) {

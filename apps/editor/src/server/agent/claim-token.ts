@@ -1,7 +1,7 @@
 import type { ClaimOutcome, ToolResultClaim } from "@coauthor/agent-workflow/server";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/server/db";
-import { hookTokenUses } from "@/server/db/schema";
+import { toolCallResults } from "@/server/db/schema";
 
 /** PostgreSQL's foreign_key_violation, as drizzle passes it on from either driver (in `cause`). */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -18,22 +18,22 @@ export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome>
   let inserted: { jti: string }[];
   try {
     inserted = await db
-      .insert(hookTokenUses)
+      .insert(toolCallResults)
       .values(use)
       .onConflictDoNothing()
-      .returning({ jti: hookTokenUses.jti });
+      .returning({ jti: toolCallResults.jti });
   } catch (error) {
     // The result is stored with its run: a run whose document was deleted meanwhile has none.
     if (isForeignKeyViolation(error)) return "gone";
     throw error;
   }
   if (inserted.length > 0) return "claimed";
-  const [existing] = await db.select().from(hookTokenUses).where(eq(hookTokenUses.jti, use.jti));
+  const [existing] = await db.select().from(toolCallResults).where(eq(toolCallResults.jti, use.jti));
   return existing?.bodyHash === use.bodyHash ? "replay" : "conflict";
 }
 
 /** Releases a claim whose result could not be delivered, so the client may retry. */
 export async function releaseTokenUse(jti: string): Promise<void> {
   const db = await getDb();
-  await db.delete(hookTokenUses).where(eq(hookTokenUses.jti, jti));
+  await db.delete(toolCallResults).where(eq(toolCallResults.jti, jti));
 }

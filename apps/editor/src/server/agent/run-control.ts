@@ -4,6 +4,7 @@ import { finishStatusSchema, type RunStatus } from "@coauthor/types";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
 import { forgetRunState } from "@/server/agent/agent-store";
+import { countRunEnd } from "@/server/observability/run-metrics";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
 
@@ -76,6 +77,7 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     }
     if (end === null) return false;
     await finishRun(runId, end.status);
+    countRunEnd(end.status);
     await recordRunOutcome(runId, end.outcome);
     await forgetRunState([runId]);
     // What this process kept for the run (its last step may have run on another instance).

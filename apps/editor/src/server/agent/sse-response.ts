@@ -11,6 +11,7 @@ const STATUS_POLL_MS = 500;
 // deliver its own last frame before we write one for it.
 const GRACE_MS = 1_500;
 const COMPLETED_GRACE_MS = 30_000;
+const TEXT_DELTA = "\nevent: text-delta\n";
 const TERMINAL = /\nevent: (finish|error)\ndata: (.*)\n/g;
 
 export const SSE_HEADERS = {
@@ -40,6 +41,8 @@ export function runEventResponse(
     /** Replay: frames with a lower id are skipped (reattach with Last-Event-ID). */
     fromId?: number;
     onEnd?: (event: "finish" | "error") => void;
+    /** Called when the first text-delta goes out (the first-delta metric). */
+    onFirstDelta?: () => void;
   },
 ): Response {
   let lastId = -1;
@@ -107,6 +110,7 @@ export function runEventResponse(
         lastId = sequencer.next() - 1;
         controller.enqueue(encoder.encode(out));
         lastWrite = Date.now();
+        if (out.includes(TEXT_DELTA)) options.onFirstDelta?.();
         if (sawTerminal(out)) {
           terminal = true;
           options.onEnd?.(out.includes("\nevent: finish\n") ? "finish" : "error");

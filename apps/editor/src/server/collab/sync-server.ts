@@ -7,13 +7,16 @@ import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import { WebSocketServer } from "ws";
+import type * as Y from "yjs";
 import { z } from "zod";
 import { env } from "@/env";
 import { roleAllows } from "@/server/auth/roles";
 import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
+import { observeCollab } from "@/server/observability/collab-metrics";
 import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
+import { plainTextOf } from "./document-text";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
 
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
@@ -72,56 +75,81 @@ function isStoredElsewhere(origin: unknown): boolean {
  * - onLoadDocument: the stored state once it loads (kept as the last good version), or an error
  *   (never an empty document in place of a failed load; a damaged one is reported, see document-health);
  * - onChange: every update is appended to the log as it arrives;
- * - onStoreDocument (debounced): the log is compacted and the document marked as edited.
+ * - onStoreDocument (debounced): the log is compacted and the document marked as edited, with its
+ *   plain text (home page search and snippet) and who sent the last update stored here.
  */
-const coauthorStorage: Extension = {
-  async onConnect({ context, documentName, connectionConfig }) {
-    const { userId } = context as SocketContext;
-    const access = await findDocumentAccess(userId, documentName);
-    if (!access) throw new Error("forbidden: not a member of this document");
-    connectionConfig.readOnly = !roleAllows(access.role, "edit");
-  },
-  async beforeSync({ type, payload, documentName }) {
-    if (type !== SYNC_STEP_2 && type !== SYNC_UPDATE) return;
-    let unknown: string[];
-    try {
-      unknown = unknownNodeTypes(payload);
-    } catch {
-      throw invalidContent("not a Yjs update");
-    }
-    if (unknown.length > 0) {
-      log.warn("collab: refused an update with unknown node types", { documentId: documentName, unknown });
-      throw invalidContent(`unknown node type ${unknown.join(", ")}`);
-    }
-  },
-  async onLoadDocument({ documentName }) {
-    // A damaged state is refused with its reason (DOCUMENT_DAMAGED): the client stops retrying.
-    const state = await loadDocumentState(documentName);
-    if (!state) throw new Error(`no document ${documentName}`);
-    try {
-      checkStateLoads(state);
-    } catch (error) {
-      throw await reportDamage(documentName, error);
-    }
-    // Checked, so the state every copy starts from is the document's last good version.
-    await keepLastGood(documentName, state);
-    return state;
-  },
-  async onChange({ documentName, update, transactionOrigin }) {
-    if (isStoredElsewhere(transactionOrigin)) return;
-    try {
-      // After this turn's broadcast to the other copies (Hocuspocus flushes at the end of the
-      // turn): the embedded database works on this thread and would hold the keystroke up.
-      await new Promise((resolve) => setImmediate(resolve));
-      await appendUpdate(documentName, update);
-    } catch (error) {
-      log.error("collab: could not append an update", { documentId: documentName, error });
-    }
-  },
-  async onStoreDocument({ documentName }) {
-    await Promise.all([compactUpdateLog(documentName), touchDocument(documentName)]);
-  },
-};
+function storageExtension(): Extension {
+  /** Per open document, the user whose update this instance last stored (for "last edited by"). */
+  const lastEditors = new Map<string, string>();
+  return {
+    async onConnect({ context, documentName, connectionConfig }) {
+      const { userId } = context as SocketContext;
+      const access = await findDocumentAccess(userId, documentName);
+      if (!access) throw new Error("forbidden: not a member of this document");
+      connectionConfig.readOnly = !roleAllows(access.role, "edit");
+    },
+    async beforeSync({ type, payload, documentName }) {
+      if (type !== SYNC_STEP_2 && type !== SYNC_UPDATE) return;
+      let unknown: string[];
+      try {
+        unknown = unknownNodeTypes(payload);
+      } catch {
+        throw invalidContent("not a Yjs update");
+      }
+      if (unknown.length > 0) {
+        log.warn("collab: refused an update with unknown node types", { documentId: documentName, unknown });
+        throw invalidContent(`unknown node type ${unknown.join(", ")}`);
+      }
+    },
+    async onLoadDocument({ documentName }) {
+      // A damaged state is refused with its reason (DOCUMENT_DAMAGED): the client stops retrying.
+      const state = await loadDocumentState(documentName);
+      if (!state) throw new Error(`no document ${documentName}`);
+      try {
+        checkStateLoads(state);
+      } catch (error) {
+        throw await reportDamage(documentName, error);
+      }
+      // Checked, so the state every copy starts from is the document's last good version.
+      await keepLastGood(documentName, state);
+      return state;
+    },
+    async onChange({ documentName, update, transactionOrigin, context }) {
+      if (isStoredElsewhere(transactionOrigin)) return;
+      const { userId } = context as SocketContext;
+      // Server-side changes (a restore) carry no socket context.
+      if (typeof userId === "string") lastEditors.set(documentName, userId);
+      try {
+        // After this turn's broadcast to the other copies (Hocuspocus flushes at the end of the
+        // turn): the embedded database works on this thread and would hold the keystroke up.
+        await new Promise((resolve) => setImmediate(resolve));
+        await appendUpdate(documentName, update);
+      } catch (error) {
+        log.error("collab: could not append an update", { documentId: documentName, error });
+      }
+    },
+    async onStoreDocument({ documentName, document }) {
+      const editorId = lastEditors.get(documentName);
+      await Promise.all([
+        compactUpdateLog(documentName),
+        touchDocument(documentName, { plainText: currentText(documentName, document), editorId }),
+      ]);
+    },
+    async afterUnloadDocument({ documentName }) {
+      lastEditors.delete(documentName);
+    },
+  };
+}
+
+/** The live document's plain text, or undefined (the stored text stays) when it cannot be read. */
+function currentText(documentId: string, document: Y.Doc): string | undefined {
+  try {
+    return plainTextOf(document);
+  } catch (error) {
+    log.warn("collab: could not derive the document's text for search", { documentId, error });
+    return undefined;
+  }
+}
 
 /** With REDIS_URL, Hocuspocus' Redis extension relays updates and awareness between instances. */
 function redisRelay(): Extension[] {
@@ -181,9 +209,10 @@ function createSyncServer(): SyncServer {
     quiet: true,
     debounce: 2_000,
     maxDebounce: 10_000,
-    extensions: [coauthorStorage, ...redisRelay()],
+    extensions: [storageExtension(), ...redisRelay()],
   });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  observeCollab(hocuspocus, sockets);
 
   async function accept(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const origin = request.headers.origin;

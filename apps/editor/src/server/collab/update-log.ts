@@ -129,11 +129,23 @@ export async function compactUpdateLog(documentId: string, force = false): Promi
   return compacted.folded;
 }
 
-/** Marks the document as edited now (the document list is ordered by it). */
-export async function touchDocument(documentId: string): Promise<void> {
+/**
+ * Marks the document as edited now (the document list is ordered by it), with its current text
+ * for search and who edited it, each when known (an update relayed from another instance has no
+ * editor here; a state that does not load keeps the previous text).
+ */
+export async function touchDocument(
+  documentId: string,
+  edit: { plainText?: string; editorId?: string } = {},
+): Promise<void> {
   const db = await getDb();
   await db
     .update(documents)
-    .set({ updatedAt: new Date(), version: sql`${documents.version} + 1` })
+    .set({
+      updatedAt: new Date(),
+      version: sql`${documents.version} + 1`,
+      ...(edit.plainText === undefined ? {} : { plainText: edit.plainText }),
+      ...(edit.editorId === undefined ? {} : { lastEditedBy: edit.editorId }),
+    })
     .where(eq(documents.id, documentId));
 }

@@ -2,6 +2,8 @@ import { env } from "@/env";
 
 /** Set by server.mjs on every request: the address of the socket it came on (a client cannot choose it). */
 export const SOCKET_ADDRESS_HEADER = "x-coauthor-socket-address";
+/** Set by server.mjs on every request: "1" when it carried a proxy's forwarding header, else "0". */
+export const RELAYED_HEADER = "x-coauthor-relayed";
 
 /**
  * The client's address as far as the operator trusts the path to us (TRUST_PROXY = the number of

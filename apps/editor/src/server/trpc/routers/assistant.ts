@@ -1,10 +1,11 @@
-import { runEditsSchema } from "@coauthor/types";
+import { conversationInputSchema, runEditsSchema, runLogInputSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { listConversation } from "@/server/conversation";
+import { clearConversation, listConversation } from "@/server/conversation";
 import { findRunWithRole } from "@/server/documents";
 import { findRunEdits, saveRunEdits } from "@/server/run-edits";
 import { listDocumentRuns } from "@/server/run-history";
+import { deleteRunLog } from "@/server/run-log-deletion";
 import { documentFor } from "../access";
 import { protectedProcedure } from "../init";
 
@@ -18,6 +19,29 @@ async function ownRun(userId: string, runId: string, need: "read" | "edit") {
     throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
   if (need === "edit" && found.role === "viewer")
     throw new TRPCError({ code: "FORBIDDEN", message: "a viewer cannot edit this document" });
+  return found.run;
+}
+
+/**
+ * A run whose log the caller may delete: the document's owner any run on it, an editor their own
+ * runs (those History shows them). A viewer none (FORBIDDEN, whoever started it); another
+ * editor's run, or one on a document they cannot open, is NOT_FOUND.
+ */
+async function runLogFor(userId: string, runId: string) {
+  const found = await findRunWithRole(runId, userId);
+  if (!found || found.role === null) throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
+  if (found.role === "viewer")
+    throw new TRPCError({ code: "FORBIDDEN", message: "a viewer cannot delete a run's log" });
+  if (found.role !== "owner" && found.run.userId !== userId)
+    throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
+  return found.run;
+}
+
+/** A run the caller sees in History: their own, or any on a document they own (audit). */
+async function visibleRun(userId: string, runId: string) {
+  const found = await findRunWithRole(runId, userId);
+  if (!found || found.role === null || (found.run.userId !== userId && found.role !== "owner"))
+    throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
   return found.run;
 }
 
@@ -35,9 +59,12 @@ export const assistantRouter = {
     const document = await documentFor(ctx.userId, input.documentId, "read");
     return listDocumentRuns(input.documentId, document.role === "owner" ? undefined : ctx.userId);
   }),
-  /** The edits of one of the caller's runs (for Undo run after a reload or on another day), or null. */
+  /**
+   * The edits of a run the caller sees in History (for Undo run after a reload or on another day,
+   * and History's diff of what it changed), or null.
+   */
   runEdits: protectedProcedure.input(runInput).query(async ({ ctx, input }) => {
-    await ownRun(ctx.userId, input.runId, "read");
+    await visibleRun(ctx.userId, input.runId);
     return findRunEdits(input.runId);
   }),
   /** Saves the edits of one of the caller's runs, as the tab that runs its tools records them. */
@@ -48,4 +75,19 @@ export const assistantRouter = {
       await saveRunEdits(input.runId, input.edits);
       return { runId: input.runId };
     }),
+  /**
+   * Deletes a run's log now (events, streams, tool results; see run-log-deletion.ts): its summary
+   * stays in History and its edits stay undoable. A run still going is CONFLICT (stop it first).
+   */
+  deleteRunLog: protectedProcedure.input(runLogInputSchema).mutation(async ({ ctx, input }) => {
+    await runLogFor(ctx.userId, input.runId);
+    if ((await deleteRunLog(input.runId)) === "running")
+      throw new TRPCError({ code: "CONFLICT", message: "the run is still going: stop it first" });
+    return { runId: input.runId };
+  }),
+  /** Empties the caller's own conversation with the assistant on a document (anyone who may open it). */
+  clearConversation: protectedProcedure.input(conversationInputSchema).mutation(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.documentId, "read");
+    return { deleted: await clearConversation(input.documentId, ctx.userId) };
+  }),
 } satisfies TRPCRouterRecord;

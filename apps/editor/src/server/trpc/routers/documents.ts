@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
+import { documentListInputSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { readDocument } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
+import { plainTextOfState } from "@/server/collab/document-text";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
 import { deleteOwnedDocument } from "@/server/document-deletion";
-import { findAccessibleDocument, listDocuments, renameDocument } from "@/server/documents";
+import { listDocuments } from "@/server/document-list";
+import { findAccessibleDocument, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
 import { protectedProcedure } from "../init";
 import { damageProcedures } from "./document-damage";
@@ -24,8 +27,13 @@ function forbidden(): never {
 }
 
 export const documentsRouter = {
-  /** The documents the caller may open (owned and shared), with their role. */
-  list: protectedProcedure.query(({ ctx }) => listDocuments(ctx.userId)),
+  /**
+   * A page of the documents the caller may open (owned and shared), with their role, a snippet and
+   * who edited them last; searched (titles and text) and ordered in the database.
+   */
+  list: protectedProcedure
+    .input(documentListInputSchema)
+    .query(({ ctx, input }) => listDocuments(ctx.userId, input)),
 
   /**
    * Creates a document owned by the caller: empty (one paragraph) or holding `markdown`. Its Yjs
@@ -46,6 +54,8 @@ export const documentsRouter = {
         ownerId: ctx.userId,
         title: input?.title ?? "Untitled document",
         yjsSnapshot: seed,
+        plainText: plainTextOfState(seed),
+        lastEditedBy: ctx.userId,
         // Our own conversion's output: it loads, so it is the first good version.
         lastGoodSnapshot: seed,
         lastGoodAt: new Date(),

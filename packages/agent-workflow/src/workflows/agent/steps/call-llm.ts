@@ -1,4 +1,5 @@
 import type { ModelErrorCode } from "@coauthor/types";
+import { SpanStatusCode } from "@opentelemetry/api";
 import { type ModelMessage, streamText } from "ai";
 import { agentEnv } from "../../../env.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
@@ -7,6 +8,8 @@ import { startModelCallDeadline } from "../../../models/model-call-deadline.ts";
 import { cacheablePrompt } from "../../../models/prompt-cache.ts";
 import { classifyModelError, type ModelFailure, refusedAnswer } from "../../../models/provider-errors.ts";
 import { resolveModel } from "../../../models/registry.ts";
+import { modelCallAttributes, modelTelemetry } from "../../../telemetry/model-calls.ts";
+import { SPAN, withSpan } from "../../../telemetry/tracing.ts";
 import { toolSet } from "../../../tool-set.ts";
 import { type TokenUsage, usageOf, zeroUsage } from "../../../usage.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
@@ -31,12 +34,8 @@ export interface LlmTurn {
   usage: TokenUsage;
 }
 
-/**
- * One model turn (inside the turns step): one `streamText` call. Text deltas
- * go to the run's stream coalesced; tool calls are collected and returned
- * (never executed here: the browser runs them).
- */
-export async function callLlm(args: {
+/** What one model turn is asked: its place in the run, the conversation and the tools. */
+interface LlmTurnArgs {
   runId: string;
   firstId: number;
   turn: number;
@@ -55,7 +54,28 @@ export async function callLlm(args: {
   writer: RunWriter;
   /** The turn's frames go out once this resolves (the step's model-phase mark is saved). */
   ready: Promise<void>;
-}): Promise<LlmTurn> {
+}
+
+/**
+ * One model turn (inside the turns step): one `streamText` call, in a `coauthor.model_call`
+ * span. Text deltas go to the run's stream coalesced; tool calls are collected and returned
+ * (never executed here: the browser runs them).
+ */
+export function callLlm(args: LlmTurnArgs): Promise<LlmTurn> {
+  return withSpan(
+    SPAN.modelCall,
+    args.runId,
+    async (span) => {
+      const turn = await streamTurn(args);
+      span.setAttributes(modelCallAttributes(turn));
+      if (turn.status === "error") span.setStatus({ code: SpanStatusCode.ERROR, message: turn.errorCode });
+      return turn;
+    },
+    { "coauthor.model_id": args.modelId, "coauthor.turn": args.turn },
+  );
+}
+
+async function streamTurn(args: LlmTurnArgs): Promise<LlmTurn> {
   const { runId, runAbort, writer } = args;
   const deadline = startModelCallDeadline({
     silenceMs: agentEnv().AGENT_MODEL_SILENCE_TIMEOUT_MS,
@@ -107,6 +127,7 @@ export async function callLlm(args: {
       toolChoice: args.toolChoice,
       abortSignal: signal,
       maxRetries: 2,
+      telemetry: modelTelemetry("coauthor.model_call"),
     });
     for await (const part of deadline.watch(result.fullStream)) {
       if (part.type === "text-delta") {

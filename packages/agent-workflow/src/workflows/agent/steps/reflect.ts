@@ -3,6 +3,7 @@ import type { ModelMessage } from "ai";
 import { log } from "../../../log.ts";
 import { type CallUsage, type PlanState, reflectOnStep } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
+import { SPAN, withSpan } from "../../../telemetry/tracing.ts";
 import { toolSet } from "../../../tool-set.ts";
 import { zeroUsage } from "../../../usage.ts";
 import { reasonOf } from "./call-llm.ts";
@@ -22,6 +23,10 @@ export async function reflect(args: {
   timeoutMs: number;
 }): Promise<{ reflection: Reflection | null; usage: CallUsage; abortReason?: string }> {
   "use step";
+  return withSpan(SPAN.reflect, args.runId, () => reflectNow(args), { "coauthor.plan_step": args.index + 1 });
+}
+
+async function reflectNow(args: Parameters<typeof reflect>[0]): ReturnType<typeof reflect> {
   const runAbort = runSignal(args.runId);
   const signal = AbortSignal.any([runAbort, AbortSignal.timeout(args.timeoutMs)]);
   try {

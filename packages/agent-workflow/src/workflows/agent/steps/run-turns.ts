@@ -1,3 +1,5 @@
+import { acquireStepLease } from "../../../step-lease.ts";
+import { SPAN } from "../../../telemetry/tracing.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 import { freshCheckpoint, loadCheckpoint } from "./turns-checkpoint.ts";
 import { continueTurns, type TurnsArgs, type TurnsResult, withWriter } from "./turns-loop.ts";
@@ -11,8 +13,10 @@ import { continueTurns, type TurnsArgs, type TurnsResult, withWriter } from "./t
  */
 export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
   "use step";
+  // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
+  const lease = await acquireStepLease(args.runId);
   const resumed = await loadCheckpoint(args.runId, args.segment);
-  return withWriter(args.runId, (writer) =>
+  const turns = withWriter(SPAN.runTurns, args.runId, (writer) =>
     continueTurns(
       args,
       resumed ?? freshCheckpoint(args.runId, args.segment, args.firstId, args.turnIndex),
@@ -20,6 +24,7 @@ export async function runTurns(args: TurnsArgs): Promise<TurnsResult> {
       writer,
     ),
   );
+  return lease.during(turns);
 }
 
 // A restart runs a step again and counts as one of its attempts: these steps resume from their

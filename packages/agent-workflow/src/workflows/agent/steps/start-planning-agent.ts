@@ -4,6 +4,8 @@ import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.t
 import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
 import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import type { CallUsage, PlanState } from "../../../planning/index.ts";
+import { acquireStepLease } from "../../../step-lease.ts";
+import { SPAN } from "../../../telemetry/tracing.ts";
 import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
 import { planAgent } from "./call-planner.ts";
 import { planEvent } from "./plan-event.ts";
@@ -51,8 +53,10 @@ export async function startPlanningAgent(args: {
 }): Promise<PlanningStart> {
   "use step";
   const { runId, place } = args;
+  // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
+  const lease = await acquireStepLease(runId);
   const resumed = await loadCheckpoint(runId, place.segment);
-  return withWriter(runId, async (writer) => {
+  const started = withWriter(SPAN.runStart, runId, async (writer) => {
     let state = resumed;
     if (!state?.planning) {
       const start = args.start ?? (await openRun(runId, args.input, args.definition, writer));
@@ -105,6 +109,7 @@ export async function startPlanningAgent(args: {
     );
     return { ...planning, turns };
   });
+  return lease.during(started);
 }
 
 // A restart runs a step again and counts as one of its attempts (it resumes from its checkpoint).

@@ -4,8 +4,8 @@ import { hookTokenKey } from "../../../hook-token-key.ts";
 import { log } from "../../../log.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 
-// The token outlives the deadline a little, so a result posted at the last
-// moment is still judged by the workflow's deadline, not by the token.
+// A result after the deadline is refused by the token's `deadline` claim (410, to the millisecond);
+// `exp` (whole seconds, a margin later) only bounds how long the token is worth checking at all.
 const TOKEN_MARGIN_SECONDS = 30;
 
 /** Who the tool call is for; the signed token names all of it. */
@@ -22,6 +22,7 @@ export async function toolCallEvent(
   audience: ToolCallAudience,
 ): Promise<Extract<RunEventBody, { type: "tool-call" }>> {
   const now = Date.now();
+  const deadline = now + audience.deadlineMs;
   const hookToken = await signHookToken(
     {
       runId: audience.runId,
@@ -31,7 +32,12 @@ export async function toolCallEvent(
       documentId: audience.documentId,
     },
     hookTokenKey(),
-    { ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS, jti: randomUUID(), now },
+    {
+      ttlSeconds: Math.ceil(audience.deadlineMs / 1000) + TOKEN_MARGIN_SECONDS,
+      jti: randomUUID(),
+      now,
+      deadline,
+    },
   );
   log.info("tool call requested", {
     runId: audience.runId,
@@ -44,6 +50,6 @@ export async function toolCallEvent(
     toolName: call.toolName,
     input: call.input,
     hookToken,
-    deadline: now + audience.deadlineMs,
+    deadline,
   };
 }

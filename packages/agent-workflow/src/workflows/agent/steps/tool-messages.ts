@@ -1,3 +1,4 @@
+import { type ToolResultFacts, toolResultFacts } from "@coauthor/types";
 import type { ModelMessage } from "ai";
 import type { RequestedToolCall } from "../types.ts";
 
@@ -26,14 +27,21 @@ export function notRunMessage(call: RequestedToolCall, code: string, message: st
   return toolMessage(call, { ok: false, code, message });
 }
 
-/** The one-line verdict of a tool result for the run's `tool-result` event. */
-export function summarizeResult(result: unknown): { ok: boolean; summary: string } {
+/**
+ * The verdict of `toolName`'s result for the run's `tool-result` event: ok or the failure's message,
+ * and what a successful call did (counts, first block ids) for the activity sentence.
+ */
+export function summarizeResult(
+  toolName: string,
+  result: unknown,
+): { ok: boolean; summary: string; facts?: ToolResultFacts } {
   if (typeof result === "object" && result !== null && "ok" in result) {
     if (result.ok === false) {
       const message = "message" in result ? String(result.message) : "failed";
       return { ok: false, summary: message.slice(0, 200) };
     }
-    return { ok: true, summary: "ok" };
+    const facts = toolResultFacts(toolName, result);
+    return { ok: true, summary: "ok", ...(facts ? { facts } : {}) };
   }
   return { ok: false, summary: "malformed result" };
 }

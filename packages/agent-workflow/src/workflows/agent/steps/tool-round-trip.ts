@@ -1,4 +1,5 @@
 import type { RunWriter } from "../../../live/run-writer.ts";
+import { startToolRoundTrip } from "../../../telemetry/tool-round-trip.ts";
 import { type AwaitedToolResult, listenForToolResult } from "../../../tool-results.ts";
 import type { RunEventBody } from "../types.ts";
 import type { RunWatch } from "./run-watch.ts";
@@ -37,6 +38,7 @@ export async function awaitToolCall(args: {
   // Listening before the call goes out: a result cannot arrive unseen.
   const listener = listenForToolResult(state.runId, args.callId);
   const fresh = !pending.announced;
+  const roundTrip = startToolRoundTrip(state.runId, args.callId, pending.call.toolName);
   try {
     if (!pending.announced) {
       const event = await toolCallEvent({ ...pending.call, toolCallId: args.callId }, args.audience);
@@ -48,9 +50,12 @@ export async function awaitToolCall(args: {
       await args.checkpoint();
     }
     writer.send(framesOf(state.runId, pending.announced.id, [pending.announced.event]));
-    return await listener.wait({ signal: args.watch.until(pending.announced.event.deadline), fresh });
+    const answer = await listener.wait({ signal: args.watch.until(pending.announced.event.deadline), fresh });
+    roundTrip.end(answer.kind);
+    return answer;
   } finally {
     listener.close();
+    roundTrip.end("error"); // Only when the wait threw: a settled round trip is ended above.
   }
 }
 
@@ -65,7 +70,7 @@ export function answerToolCall(
   callId: string,
   result: unknown,
 ): RunEventBody {
-  const { ok, summary } = summarizeResult(result);
+  const verdict = summarizeResult(pending.call.toolName, result);
   state.messages.push(toolMessage(pending.call, result));
-  return { type: "tool-result", toolCallId: callId, ok, summary };
+  return { type: "tool-result", toolCallId: callId, ...verdict };
 }

@@ -4,6 +4,7 @@ import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
+import { type SpanName, withSpan } from "../../../telemetry/tracing.ts";
 import { addUsage, type TokenUsage } from "../../../usage.ts";
 import type { AgentLimits, AgentRunOutcome, RunEventBody } from "../types.ts";
 import { callLlm, reasonOf } from "./call-llm.ts";
@@ -44,17 +45,23 @@ export interface TurnsArgs extends TurnsPlace {
 }
 
 /** Runs `work` with the run's writer, then waits until everything it sent is durable. */
-export async function withWriter<T>(runId: string, work: (writer: RunWriter) => Promise<T>): Promise<T> {
-  const writer = openRunWriter(runId);
-  try {
-    return await work(writer);
-  } finally {
+export async function withWriter<T>(
+  span: SpanName,
+  runId: string,
+  work: (writer: RunWriter) => Promise<T>,
+): Promise<T> {
+  return withSpan(span, runId, async () => {
+    const writer = openRunWriter(runId);
     try {
-      await writer.flush();
+      return await work(writer);
     } finally {
-      writer.release();
+      try {
+        await writer.flush();
+      } finally {
+        writer.release();
+      }
     }
-  }
+  });
 }
 
 /** The turns loop from `state` (fresh, or saved by an earlier attempt of the same step). */

@@ -10,6 +10,8 @@ import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
+import { protocolMismatch } from "@/server/http/protocol-version";
+import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
 
 export const runtime = "nodejs";
@@ -24,6 +26,9 @@ const END_WAIT_MS = 2_000;
  * Only Stop (DELETE /api/llm/agent/:runId) and a new prompt cancel a run.
  */
 export async function POST(request: Request): Promise<Response> {
+  const outdated = protocolMismatch(request);
+  if (outdated) return outdated;
+  const clock = firstDeltaClock();
   const accepted = await acceptRunRequest(request, agentRunRequestSchema, "agent");
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;
@@ -61,6 +66,7 @@ export async function POST(request: Request): Promise<Response> {
       // The response subscribes to the run's live frames now, before anything else is awaited.
       const response = runEventResponse(run.runId, run.getReadable<string>(), {
         signal: request.signal,
+        onFirstDelta: clock.firstDelta,
         onEnd: () => {
           // Recorded now, not at the next supervision poll: a reload right away shows the exchange.
           recordRunEnd(run.runId, END_WAIT_MS).catch((error: unknown) =>

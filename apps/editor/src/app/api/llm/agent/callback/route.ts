@@ -5,6 +5,7 @@ import { requireUser } from "@/server/agent/authorize";
 import { roleAllows } from "@/server/auth/roles";
 import { findRunWithRole } from "@/server/documents";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+import { protocolMismatch } from "@/server/http/protocol-version";
 import { rateLimit } from "@/server/http/rate-limit";
 import { signingKeys } from "@/server/secrets";
 
@@ -16,6 +17,9 @@ export const runtime = "nodejs";
  * changes nothing.
  */
 export async function POST(request: Request): Promise<Response> {
+  // A tab on older code may not run this tool the way this server's schemas expect.
+  const outdated = protocolMismatch(request);
+  if (outdated) return outdated;
   const user = await requireUser(request, "callback");
   if (!user.ok) return user.response;
   const limited = await rateLimit(user.userId, "callbacks");
@@ -27,6 +31,8 @@ export async function POST(request: Request): Promise<Response> {
   const { hookToken, toolCallId, result } = parsed.data;
 
   const verified = await verifyHookToken(hookToken, signingKeys().hookToken);
+  if (!verified.ok && verified.reason === "late")
+    return apiError(410, "gone:tool_call_expired", `too late for this tool call: ${verified.message}`);
   if (!verified.ok) return apiError(401, "unauthorized:hook_token", `hook token ${verified.message}`);
   const claims = verified.claims;
   if (claims.userId !== user.userId)

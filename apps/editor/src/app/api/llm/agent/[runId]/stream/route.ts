@@ -3,6 +3,7 @@ import { requireOwnRun } from "@/server/agent/authorize-run";
 import { superviseRun } from "@/server/agent/run-control";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { parseEventOffset } from "@/server/http/event-offset";
+import { protocolMismatch } from "@/server/http/protocol-version";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -16,6 +17,8 @@ export async function GET(
   request: Request,
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
+  const outdated = protocolMismatch(request);
+  if (outdated) return outdated;
   const { runId } = await context.params;
   const owned = await requireOwnRun(request, runId, "stream", { readsLog: true });
   if (!owned.ok) return owned.response;

@@ -4,7 +4,7 @@ import postgres from "postgres";
 import type { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { forgedDelivery } from "../lib/engine-delivery.ts";
-import { type Instances, startInstances } from "../lib/instances.ts";
+import { type Instances, startInstances, stepHost } from "../lib/instances.ts";
 import { RunStream } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
 
@@ -25,23 +25,8 @@ test.afterAll(async () => {
   await instances?.dispose();
 });
 
-/**
- * The instance whose step asked for this tool call (its log says so): a result posted to any
- * other one must cross instances to reach the waiting step.
- */
-async function stepInstance(runId: string, toolCallId: string): Promise<number> {
-  const asked = (server: AppServer) =>
-    server.log
-      .split("\n")
-      .some(
-        (line) =>
-          line.includes('"tool call requested"') &&
-          line.includes(`"runId":"${runId}"`) &&
-          line.includes(`"toolCallId":"${toolCallId}"`),
-      );
-  await expect.poll(() => servers.findIndex(asked), { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
-  return servers.findIndex(asked);
-}
+/** The instance whose step asked for this tool call. */
+const stepInstance = (runId: string, toolCallId: string) => stepHost(servers, runId, toolCallId);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 

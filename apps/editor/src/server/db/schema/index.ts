@@ -1,0 +1,4 @@
+// The database schema, one module per concern; drizzle.config.ts points here.
+export * from "./auth";
+export * from "./documents";
+export * from "./runs";

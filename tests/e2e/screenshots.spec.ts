@@ -1,0 +1,77 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "../lib/test.ts";
+import { ask, paragraphs, waitForRunEnd } from "./helpers.ts";
+
+// The README's pictures (docs/screenshots/*.png), taken by the suite so they show the app as it
+// is. Each shot first checks that its screen's key element is there, so a broken screen fails here
+// instead of ending up in the README. Viewport shots, not full pages: the files stay small.
+
+const folder = fileURLToPath(new URL("../../docs/screenshots/", import.meta.url));
+
+const PLAN = [
+  "# Launch plan",
+  "",
+  "We open the new reading room on the first of March, with a week of talks and a lending library.",
+  "",
+  "## Budget",
+  "",
+  "Costs were flat against last year; the talks are paid for by the city grant.",
+  "",
+  "## Risks",
+  "",
+  "The builders may need another week for the lift, which would move the opening day.",
+].join("\n");
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: `${folder}${name}.png`, animations: "disabled", caret: "hide" });
+}
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+test("the README's screenshots: home, a run in the panel, History, sharing and the phone sheet", async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(90_000);
+  await account.createDocument(
+    "Agenda for Monday: the budget, the lift, the opening talks.",
+    "Team meeting notes",
+  );
+  await account.createDocument("Three chapters, each one a season in the reading room.", "Book outline");
+  const documentId = await account.createDocument(PLAN, "Launch plan");
+
+  await page.goto("/");
+  await expect(page.getByTestId("document-row")).toHaveCount(3);
+  await expect(page.getByTestId("new-document")).toBeVisible();
+  await shoot(page, "home");
+
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor")).toHaveAttribute("contenteditable", "true", {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId("document-editor")).toContainText("move the opening day");
+  await ask(page, "agent", "count to 12");
+  await expect(paragraphs(page).filter({ hasText: /^4$/ })).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId("assistant-status")).toHaveText("Assistant is editing…");
+  await shoot(page, "document-run");
+  await waitForRunEnd(page);
+
+  await page.getByTestId("assistant-history-toggle").click();
+  await expect(page.getByTestId("run-history-item")).toHaveCount(1);
+  await shoot(page, "history");
+  await page.getByTestId("assistant-history-toggle").click();
+
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByRole("dialog", { name: "Share document" })).toBeVisible();
+  await shoot(page, "share");
+  await page.getByRole("button", { name: "Done" }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.getByTestId("assistant-toggle");
+  if ((await toggle.getAttribute("aria-expanded")) === "false") await toggle.click();
+  await expect(page.getByTestId("assistant-input")).toBeVisible();
+  await expect(page.getByTestId("assistant-panel")).toBeInViewport();
+  await shoot(page, "phone");
+});
