@@ -96,8 +96,8 @@ test("an invited email gets the document once it is verified, and an unverified 
   });
   const again = await new CoauthorClient(server.url).signInWith(squatter);
   expect(await again.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({ status: 404 });
-  const listed = await again.trpc<{ id: string }[]>("documents.list", undefined, "query");
-  expect(listed.map((document) => document.id)).not.toContain(documentId);
+  const listed = await again.trpc<{ items: { id: string }[] }>("documents.list", undefined, "query");
+  expect(listed.items.map((document) => document.id)).not.toContain(documentId);
   expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
     expect.objectContaining({ email: squatter.email, role: "editor" }),
   ]);
@@ -130,8 +130,8 @@ test("an account registered but unverified before the share gets nothing until i
   });
   expect(shared).toMatchObject({ invited: true, email: early.email, role: "editor" });
   expect(await early.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({ status: 404 });
-  const listed = await early.trpc<{ id: string }[]>("documents.list", undefined, "query");
-  expect(listed.map((document) => document.id)).not.toContain(documentId);
+  const listed = await early.trpc<{ items: { id: string }[] }>("documents.list", undefined, "query");
+  expect(listed.items.map((document) => document.id)).not.toContain(documentId);
   const members = await owner.trpc<{ userId: string }[]>("documents.members", { id: documentId }, "query");
   expect(members.map((member) => member.userId)).not.toContain(early.userId);
   expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
