@@ -48,7 +48,9 @@ export default defineConfig({
     { name: "scale-out", testMatch: "scale-out/**/*.spec.ts", timeout: 180_000 },
   ],
   webServer: {
-    command: "node ../apps/editor/scripts/start.mjs",
+    // A copy of stdout goes to server.log in the data folder: tests read mailed links there
+    // (tests/lib/mail-log.ts) to verify the accounts they sign up; the console is spared those lines.
+    command: `node ../apps/editor/scripts/start.mjs | tee -a "${join(dataDir, "server.log")}" | grep --line-buffered -v "^\\[mail\\] "`,
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

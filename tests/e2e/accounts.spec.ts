@@ -90,14 +90,14 @@ test("an invited email gets the document once it is verified, and an unverified 
   await expect(ownerPage.getByTestId("share-invitation")).toHaveText([new RegExp(squatter.email)]);
 
   // Someone registers the other invited address but never verifies it: no access, even at sign-in.
-  const unverified = await new CoauthorClient(server.url).signUp(squatter);
+  const unverified = await new CoauthorClient(server.url).signUp(squatter, { verified: false });
   expect(await unverified.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({
     status: 404,
   });
   const again = await new CoauthorClient(server.url).signInWith(squatter);
   expect(await again.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({ status: 404 });
-  const listed = await again.trpc<{ id: string }[]>("documents.list", undefined, "query");
-  expect(listed.map((document) => document.id)).not.toContain(documentId);
+  const listed = await again.trpc<{ items: { id: string }[] }>("documents.list", undefined, "query");
+  expect(listed.items.map((document) => document.id)).not.toContain(documentId);
   expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
     expect.objectContaining({ email: squatter.email, role: "editor" }),
   ]);
@@ -114,6 +114,80 @@ test("an invited email gets the document once it is verified, and an unverified 
   );
   await ownerContext.close();
   await inviteeContext.close();
+});
+
+test("an account registered but unverified before the share gets nothing until it verifies", async () => {
+  const owner = await new CoauthorClient(server.url).signIn();
+  const documentId = await owner.createDocument("Not for squatters.", "Squatted");
+  // Someone registers the address first and does not (or cannot) open its verification link.
+  const early = await new CoauthorClient(server.url).signUp(freshCredentials("early"), { verified: false });
+
+  // Sharing with that address answers exactly as for an address with no account: an invitation.
+  const shared = await owner.trpc<{ invited: boolean }>("documents.share", {
+    id: documentId,
+    email: early.email,
+    role: "editor",
+  });
+  expect(shared).toMatchObject({ invited: true, email: early.email, role: "editor" });
+  expect(await early.trpcCall("documents.get", { id: documentId }, "query")).toMatchObject({ status: 404 });
+  const listed = await early.trpc<{ items: { id: string }[] }>("documents.list", undefined, "query");
+  expect(listed.items.map((document) => document.id)).not.toContain(documentId);
+  const members = await owner.trpc<{ userId: string }[]>("documents.members", { id: documentId }, "query");
+  expect(members.map((member) => member.userId)).not.toContain(early.userId);
+  expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([
+    expect.objectContaining({ email: early.email, role: "editor" }),
+  ]);
+
+  // Whoever controls the address opens the link: the invitation becomes an editor's membership.
+  await early.verifyEmail();
+  expect(await early.trpc("documents.get", { id: documentId }, "query")).toMatchObject({ role: "editor" });
+  const after = await owner.trpc<{ userId: string; role: string }[]>(
+    "documents.members",
+    { id: documentId },
+    "query",
+  );
+  expect(after).toContainEqual(expect.objectContaining({ userId: early.userId, role: "editor" }));
+  expect(await owner.trpc("documents.invitations", { id: documentId }, "query")).toEqual([]);
+});
+
+test("the owner of a squatted address takes it back: reset the password, then verify", async ({
+  browser,
+}) => {
+  const owner = await new CoauthorClient(server.url).signIn();
+  const documentId = await owner.createDocument("For the mailbox's owner.", "Taken back");
+  const address = freshCredentials("squatted");
+  const squatter = await new CoauthorClient(server.url).signUp(address, { verified: false });
+  await owner.trpc("documents.share", { id: documentId, email: address.email, role: "viewer" });
+
+  // The mailbox's owner: "Forgot your password?" mails them a link; the new password signs the squatter out.
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto("/forgot-password");
+  const beforeReset = server.log.length;
+  await page.getByLabel("Email", { exact: true }).fill(address.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await page.goto(await waitForMailLink(server, address.email, "Reset your Coauthor password", beforeReset));
+  const newPassword = `mine-${crypto.randomUUID()}`;
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByTestId("password-changed")).toBeVisible();
+  expect(await squatter.trpcCall("documents.list", undefined, "query")).toMatchObject({ status: 401 });
+
+  // Signed in, still unverified: nothing yet. "Verify email" mails the link that gives the document.
+  await page.goto("/sign-in");
+  await page.getByLabel("Email", { exact: true }).fill(address.email);
+  await page.getByLabel("Password", { exact: true }).fill(newPassword);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("account-menu")).toContainText(address.email);
+  const input = encodeURIComponent(JSON.stringify({ id: documentId }));
+  expect((await page.request.get(`/api/trpc/documents.get?input=${input}`)).status()).toBe(404);
+  const beforeVerify = server.log.length;
+  await page.getByRole("button", { name: "Verify email" }).click();
+  await page.goto(await waitForMailLink(server, address.email, "Verify your email", beforeVerify));
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor")).toContainText("For the mailbox's owner.");
+  await expect(page.getByTestId("role-badge")).toHaveText("View only");
+  await context.close();
 });
 
 test("a forgotten password is reset with the link from the log", async ({ browser }) => {

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { registerServerLog } from "./mail-log.ts";
 
 const START_SCRIPT = resolve(import.meta.dirname, "../../apps/editor/scripts/start.mjs");
 const READY_TIMEOUT_MS = 60_000;
@@ -35,6 +36,8 @@ export class AppServer {
   async start(): Promise<void> {
     if (this.child) throw new Error("server already running");
     if (this.port === 0) this.port = await freePort();
+    // Clients signing up on this server read its verification mails from this log.
+    registerServerLog(this.url, this);
     // Its own process group, so SIGKILL reaches `next start` too (start.mjs is its parent).
     const child = spawn(process.execPath, [START_SCRIPT], {
       detached: true,

@@ -5,6 +5,7 @@ import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, type RunEvent } from "@coauthor/types";
 import type { LexicalEditor } from "lexical";
 import { z } from "zod";
+import { serverLogFor, waitForMailLink } from "./mail-log.ts";
 import { RunStream } from "./run-stream.ts";
 
 /** What a driven run produced. */
@@ -38,6 +39,15 @@ export interface Credentials {
 
 // What Better Auth answers to sign-up and sign-in (the part the tests use).
 const authAnswerSchema = z.object({ user: z.object({ id: z.string().min(1) }) });
+// Better Auth's get-session answer (the part the tests use).
+const sessionAnswerSchema = z.object({ user: z.object({ emailVerified: z.boolean() }) }).nullable();
+
+/** How an account is signed up. */
+export interface SignUpOptions {
+  /** Verify the email through the link the server mails (default true); false leaves it unverified. */
+  verified?: boolean;
+}
+
 // A tRPC answer over HTTP: a result or an error with its code.
 const trpcAnswerSchema = z.object({
   result: z.object({ data: z.unknown() }).optional(),
@@ -63,14 +73,54 @@ export class CoauthorClient {
     this.baseURL = baseURL;
   }
 
-  /** Signs up a fresh unique user (email + password) and keeps their session cookie. */
-  signIn(): Promise<this> {
-    return this.signUp(freshCredentials());
+  /** Signs up a fresh unique user (email + password, verified unless told) and keeps their session cookie. */
+  signIn(options: SignUpOptions = {}): Promise<this> {
+    return this.signUp(freshCredentials(), options);
   }
 
-  /** Creates an account and signs in as it. */
-  async signUp(account: Credentials & { name: string }): Promise<this> {
-    return this.authenticate("/api/auth/sign-up/email", account);
+  /**
+   * Creates an account and signs in as it; then, unless `verified: false`, verifies its email the
+   * way a person does: opens the link the server mailed (sharing only reaches verified accounts).
+   */
+  async signUp(
+    account: Credentials & { name: string },
+    { verified = true }: SignUpOptions = {},
+  ): Promise<this> {
+    await this.authenticate("/api/auth/sign-up/email", account);
+    if (verified) await this.verifyEmail();
+    return this;
+  }
+
+  /** Opens the verification link mailed to this account (from the server's log) and checks it took. */
+  async verifyEmail(): Promise<void> {
+    const link = new URL(await waitForMailLink(serverLogFor(this.baseURL), this.email, "Verify your email"));
+    const response = await this.fetch(`${link.pathname}${link.search}`, { redirect: "manual" });
+    await response.arrayBuffer();
+    const location = response.headers.get("location") ?? "";
+    if (response.status >= 400 || location.includes("error="))
+      throw new Error(`verifying ${this.email} failed (${response.status} ${location})`);
+    this.keepCookies(response);
+    const session = await this.fetch("/api/auth/get-session?disableCookieCache=true");
+    const answer = sessionAnswerSchema.parse(await session.json());
+    if (!answer?.user.emailVerified) throw new Error(`${this.email} is still unverified after its link`);
+  }
+
+  /** Takes the session cookies a response sets (an empty value deletes one). */
+  private keepCookies(response: Response): void {
+    const jar = new Map(
+      this.cookie
+        .split("; ")
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair] as const),
+    );
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(";")[0] ?? "";
+      const name = pair.slice(0, pair.indexOf("="));
+      if (!name.startsWith("coauthor.")) continue;
+      if (pair.endsWith("=")) jar.delete(name);
+      else jar.set(name, pair);
+    }
+    this.cookie = [...jar.values()].join("; ");
   }
 
   /** Signs in to an existing account (a new session beside any others). */

@@ -24,7 +24,7 @@ export async function listMembers(documentId: string) {
 export async function findUserByEmail(email: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, emailVerified: users.emailVerified })
     .from(users)
     .where(eq(users.email, email.trim().toLowerCase()));
   return row ?? null;

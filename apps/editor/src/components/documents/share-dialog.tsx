@@ -10,7 +10,7 @@ type MemberRole = "editor" | "viewer";
 
 /**
  * The owner's sharing dialog: invite people by email with a role (someone with no account yet
- * gets a pending invitation, theirs once they sign up and verify that email), see who has access
+ * or whose account is not verified yet gets a pending invitation, theirs once that email is verified), see who has access
  * (members and pending invitations), change roles, remove members, revoke invitations, copy the link.
  */
 export function ShareDialog({ documentId, onClose }: { documentId: string; onClose: () => void }) {
@@ -33,7 +33,7 @@ export function ShareDialog({ documentId, onClose }: { documentId: string; onClo
         setEmail("");
         setNotice(
           result.invited
-            ? `Invited ${result.email}: they get access once they sign up and verify this email.`
+            ? `Invited ${result.email}: they get access once they verify this email (signing up first if they have no account).`
             : "Shared.",
         );
         return refresh();
@@ -122,7 +122,7 @@ export function ShareDialog({ documentId, onClose }: { documentId: string; onClo
             <span>
               {invitation.email}{" "}
               <span className="muted small">
-                invited · {invitation.role} · waiting for sign-up and verification
+                invited · {invitation.role} · waiting for them to verify their email
               </span>
             </span>
             <button

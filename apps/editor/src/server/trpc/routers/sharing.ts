@@ -38,18 +38,20 @@ export const sharingProcedures = {
   }),
 
   /**
-   * Shares the document with this email, owner only: the account with it becomes a member (or
-   * changes role); with no account yet, a pending invitation waits for one that verifies the email.
+   * Shares the document with this email, owner only: the verified account with it becomes a member
+   * (or changes role). With no account, or one whose email is not verified, a pending invitation
+   * waits until the email is verified: registering someone else's address first gets nothing. The
+   * answer is the same in both cases, so sharing does not reveal whether an account exists.
    */
   share: protectedProcedure.input(inviteInputSchema).mutation(async ({ ctx, input }) => {
     const document = await documentFor(ctx.userId, input.id, "owner");
     const user = await findUserByEmail(input.email);
-    if (!user) {
+    if (user?.id === document.ownerId)
+      throw new TRPCError({ code: "BAD_REQUEST", message: "the owner already has access" });
+    if (!user?.emailVerified) {
       const invitationId = await upsertInvitation(input.id, input.email, input.role, ctx.userId);
       return { invited: true as const, invitationId, email: normalEmail(input.email), role: input.role };
     }
-    if (user.id === document.ownerId)
-      throw new TRPCError({ code: "BAD_REQUEST", message: "the owner already has access" });
     await upsertMember(input.id, user.id, input.role);
     // A viewer made editor (or the reverse) reconnects with the new rights.
     closeDocumentSockets(input.id, user.id);
