@@ -29,5 +29,3 @@ export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";
 export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";
-export { peerHookToken } from "./workflows/bench-peer/hook-token-name.ts";
-export { peerAgentWorkflow } from "./workflows/bench-peer/index.ts";
