@@ -27,6 +27,8 @@ export interface DriveOptions {
   onEvent?: (event: RunEvent, run: { runId: string }) => "stop" | undefined | Promise<"stop" | undefined>;
   /** Override what is posted for a tool call (default: run the tool). */
   answer?: (event: Extract<RunEvent, { type: "tool-call" }>, editor: LexicalEditor) => Promise<unknown>;
+  /** More of the request (a `recipeId`). */
+  request?: Record<string, unknown>;
 }
 
 /** An account's sign-in details. */
@@ -232,7 +234,7 @@ export class CoauthorClient {
   /** Starts an agent run and drives it to its end like the browser would. */
   async runAgent(documentId: string, prompt: string, options: DriveOptions = {}): Promise<DrivenRun> {
     const editor = options.editor ?? createDocumentEditor();
-    const stream = await RunStream.start(this, documentId, prompt);
+    const stream = await RunStream.start(this, documentId, prompt, options.request);
     const runId = stream.runId;
     const run: DrivenRun = {
       runId,
