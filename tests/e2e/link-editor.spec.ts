@@ -7,7 +7,10 @@ test("the floating link editor adds, edits and removes a link from the keyboard"
   const editor = page.getByTestId("document-editor");
   await expect(editor).toBeFocused();
   await page.keyboard.type("Read the guide");
+  // The typing has landed before the selection is made (a late keystroke would move the caret).
+  await expect(editor).toHaveText("Read the guide");
   for (let i = 0; i < "guide".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe("guide");
 
   // Ctrl+K opens the address input below the selection; a script address is refused.
   await page.keyboard.press("Control+k");
@@ -51,6 +54,7 @@ test("the floating link editor adds, edits and removes a link from the keyboard"
   await expect(editor).toBeFocused();
   await expect(link).toHaveAttribute("href", "mailto:guide@example.com");
   await page.keyboard.press("Control+k");
+  await expect(address).toBeFocused();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Remove link" })).toBeFocused();
