@@ -1,3 +1,4 @@
+import { log } from "@coauthor/agent-workflow";
 import * as Y from "yjs";
 
 /**
@@ -66,5 +67,15 @@ export function plainTextOfState(state: Uint8Array): string {
     return plainTextOf(doc);
   } finally {
     doc.destroy();
+  }
+}
+
+/** A live document's text to store for search, or undefined (the stored text stays) when it cannot be read. */
+export function searchTextOf(documentId: string, document: Y.Doc): string | undefined {
+  try {
+    return plainTextOf(document);
+  } catch (error) {
+    log.warn("collab: could not derive the document's text for search", { documentId, error });
+    return undefined;
   }
 }

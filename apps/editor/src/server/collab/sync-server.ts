@@ -7,7 +7,6 @@ import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
 import IORedis from "ioredis";
 import { WebSocketServer } from "ws";
-import type * as Y from "yjs";
 import { z } from "zod";
 import { env } from "@/env";
 import { roleAllows } from "@/server/auth/roles";
@@ -16,7 +15,7 @@ import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
 import { observeCollab } from "@/server/observability/collab-metrics";
 import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
-import { plainTextOf } from "./document-text";
+import { searchTextOf } from "./document-text";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
 
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
@@ -132,23 +131,13 @@ function storageExtension(): Extension {
       const editorId = lastEditors.get(documentName);
       await Promise.all([
         compactUpdateLog(documentName),
-        touchDocument(documentName, { plainText: currentText(documentName, document), editorId }),
+        touchDocument(documentName, { plainText: searchTextOf(documentName, document), editorId }),
       ]);
     },
     async afterUnloadDocument({ documentName }) {
       lastEditors.delete(documentName);
     },
   };
-}
-
-/** The live document's plain text, or undefined (the stored text stays) when it cannot be read. */
-function currentText(documentId: string, document: Y.Doc): string | undefined {
-  try {
-    return plainTextOf(document);
-  } catch (error) {
-    log.warn("collab: could not derive the document's text for search", { documentId, error });
-    return undefined;
-  }
 }
 
 /** With REDIS_URL, Hocuspocus' Redis extension relays updates and awareness between instances. */
