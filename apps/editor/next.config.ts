@@ -19,6 +19,9 @@ const nextConfig: NextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/context-async-hooks",
     "@opentelemetry/resources",
+    // CommonJS with relative requires, pulled into the step bundle by the benchmark's peer
+    // (@ai-sdk/workflow validates tool input with it): Turbopack cannot evaluate it inlined.
+    "ajv",
   ],
   poweredByHeader: false,
   // Every response: nosniff, framing, referrer and permissions policies. The API's responses get

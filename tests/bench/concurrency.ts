@@ -16,21 +16,34 @@ export function rssBytes(pids: number[]): number {
   return total;
 }
 
+/** Where the runs go and how to read the servers' memory. */
+export interface RunTarget {
+  /** One URL per instance: user `i` works on instance `i % urls.length` (two instances side by side). */
+  urls: string[];
+  /** The processes of every instance. */
+  pids: () => number[];
+  /** Collects garbage on every instance before memory is read (the bench route), if given. */
+  gc?: () => Promise<void>;
+}
+
 /** `runs` simultaneous runs of `calls` tool calls each, spread over `users` users. */
 export async function concurrentRuns(
-  baseURL: string,
-  serverPids: () => number[],
+  target: RunTarget,
   runs: number,
   users: number,
   calls: number,
   budgetMs = 180_000,
 ) {
+  const serverPids = target.pids;
   const clients = await Promise.all(
-    Array.from({ length: users }, () => new CoauthorClient(baseURL).signIn()),
+    Array.from({ length: users }, (_, i) =>
+      new CoauthorClient(target.urls[i % target.urls.length] ?? "").signIn(),
+    ),
   );
   const documents = await Promise.all(
     Array.from({ length: runs }, (_, i) => clients[i % users]?.createDocument() ?? ""),
   );
+  await target.gc?.();
   const baseline = rssBytes(serverPids());
   let waiting = 0;
   // Runs that ended (or never started) before their first tool call: the gate must not wait for them.
@@ -42,15 +55,25 @@ export async function concurrentRuns(
   const arrive = (kind: "waiting" | "gone") => {
     if (kind === "waiting") waiting++;
     else gone++;
-    if (waiting + gone === runs) {
-      if (waiting === runs) peakWaiting = rssBytes(serverPids());
-      release();
-    }
+    if (waiting + gone !== runs) return;
+    if (waiting !== runs) return release();
+    // Every run holds at its first tool call: what the servers hold now is what waiting costs.
+    void (target.gc?.() ?? Promise.resolve()).then(
+      () => {
+        peakWaiting = rssBytes(serverPids());
+        release();
+      },
+      (error: Error) => {
+        gcError = error;
+        release();
+      },
+    );
   };
   const started = performance.now();
   const outcomes = new Map<string, number>();
   const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   let peakWaiting = baseline;
+  let gcError: Error | undefined;
   const trips: number[] = [];
   const wrongStream: string[] = [];
   const results = await Promise.all(
@@ -122,7 +145,9 @@ export async function concurrentRuns(
     roundTripP50Ms: round(percentile(trips, 50)),
     roundTripP99Ms: round(percentile(trips, 99)),
     // Taken only when every run reached its first tool call at the same time.
-    rssPerWaitingRunMB: waiting === runs ? round((peakWaiting - baseline) / runs / 1024 / 1024) : Number.NaN,
+    rssPerWaitingRunMB:
+      waiting === runs && !gcError ? round((peakWaiting - baseline) / runs / 1024 / 1024) : Number.NaN,
+    ...(gcError ? { note: `memory not read: ${gcError.message}` } : {}),
     eventsOnWrongStream: wrongStream.length,
   };
 }

@@ -1,5 +1,11 @@
 // The naive Workflow DevKit loop on the same server (COAUTHOR_BENCH=1): one
 // step per frame, one write() per delta, one hook per tool call.
+// Why its round trip grows with the run's length (and was 27–44 ms at 30 calls on a quiet
+// machine but hundreds of ms at 50): every hook resume and every step end re-runs the workflow
+// body from its first event, so call n replays the 2n events before it — each one a JSON file
+// the local world reads back — and the whole run costs O(n²). It also runs after the peer and
+// the load phases, whose abandoned runs (walked away from at the budget) may still be
+// replaying on the same server. WorkflowAgent pays the same replay, plus a model step per turn.
 import { percentile, round } from "./stats.ts";
 
 interface Frame {

@@ -43,6 +43,10 @@ const envSchema = z.object({
   // Postgres world: how long a run's turns step holds its owner lease without renewal, so how soon
   // another instance takes over the runs of one that died.
   AGENT_STEP_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
+  // Postgres world: how many queued workflow and step jobs one instance runs at once. A run's turns
+  // step holds its job while it waits on the browser, so this bounds the runs an instance carries;
+  // the world's own default (10) stalls the eleventh run until one of the first ten ends.
+  WORKFLOW_POSTGRES_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(1_000),
   // How long run logs (the world's events and streams, stored tool results) are kept after a run
   // ends; the retention sweep removes older ones and expired rate-limit counters.
   RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),

@@ -53,6 +53,8 @@ export async function register() {
     process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
+    // Read by the world when it starts its job runner (see env.ts).
+    process.env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY = String(env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY);
     await getWorld().start?.();
   } else {
     // The local world's queue would deliver every workflow and step over HTTP to this very

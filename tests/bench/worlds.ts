@@ -1,0 +1,90 @@
+// The agent loop's figures on one world (the local world or the Postgres world): first delta,
+// tool round trips with the server CPU each cost, and concurrent runs — for Coauthor and for the
+// peer (WorkflowAgent) on the same servers.
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { firstDelta, type TripResult, toolRoundTrip } from "./agent-loop.ts";
+import { concurrentRuns, type RunTarget } from "./concurrency.ts";
+import { drivePeer, peerConcurrent, peerFirstDelta, peerTrip } from "./peer.ts";
+import { withServerCpu } from "./process-stats.ts";
+import { round } from "./stats.ts";
+import { roundTripSplit } from "./trip-split.ts";
+
+/** A round-trip figure with the server CPU time per round trip (process CPU ÷ round trips). */
+export type CpuTrip = TripResult & { cpuMsPerTrip: number };
+
+/** The instance the single-run figures are taken on: its URL and its processes. */
+export interface Instance {
+  url: string;
+  pids: () => number[];
+}
+
+const cpuPerTrip = (cpuMs: number, reached: number) => (reached > 0 ? round(cpuMs / reached) : Number.NaN);
+
+/** Coauthor's loop on one instance: first delta, round trips at each length, with CPU. */
+export async function coauthorFigures(
+  instance: Instance,
+  runLengths: number[],
+  warmRuns: number,
+  budgetMs: number,
+) {
+  const client = await new CoauthorClient(instance.url).signIn();
+  const first = await firstDelta(client, warmRuns);
+  const trips: CpuTrip[] = [];
+  for (const calls of runLengths) {
+    try {
+      const { result, cpuMs } = await withServerCpu(instance.pids, () =>
+        toolRoundTrip(client, calls, budgetMs),
+      );
+      const { trips: _raw, ...trip } = result;
+      trips.push({ ...trip, cpuMsPerTrip: cpuPerTrip(cpuMs, trip.reached) });
+    } catch (error) {
+      // A run that cannot finish is a finding, not a crash of the benchmark.
+      trips.push(missing(calls, (error as Error).message));
+    }
+  }
+  const split = await roundTripSplit(client, 50);
+  return { first, trips, split };
+}
+
+/** The peer on one instance: first delta, round trips at each length, with CPU. */
+export async function peerFigures(
+  instance: Instance,
+  runLengths: number[],
+  warmRuns: number,
+  budgetMs: number,
+) {
+  await drivePeer(instance.url, "write 3 words"); // warm-up: loads the peer's bundle and routes
+  const first = await peerFirstDelta(instance.url, warmRuns);
+  const trips: CpuTrip[] = [];
+  for (const calls of runLengths) {
+    try {
+      const { result, cpuMs } = await withServerCpu(instance.pids, () =>
+        drivePeer(instance.url, `count to ${calls}`, budgetMs),
+      );
+      trips.push({ ...peerTrip(calls, result), cpuMsPerTrip: cpuPerTrip(cpuMs, result.answered) });
+    } catch (error) {
+      trips.push(missing(calls, (error as Error).message));
+    }
+  }
+  return { first, trips };
+}
+
+function missing(calls: number, why: string): CpuTrip {
+  return {
+    calls,
+    medianMs: Number.NaN,
+    p95Ms: Number.NaN,
+    reached: 0,
+    seconds: Number.NaN,
+    last10MedianMs: Number.NaN,
+    cpuMsPerTrip: Number.NaN,
+    note: `not taken: ${why}`,
+  };
+}
+
+/** 50 concurrent runs by 10 users (5 tool calls each) for Coauthor, then the same for the peer. */
+export async function loadFigures(target: RunTarget, budgetMs: number, withPeer: boolean) {
+  const coauthor = await concurrentRuns(target, 50, 10, 5, budgetMs);
+  const peer = withPeer ? await peerConcurrent(target.urls[0] ?? "", 50, 5, budgetMs) : undefined;
+  return { coauthor, peer };
+}
