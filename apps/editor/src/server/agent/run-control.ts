@@ -53,7 +53,10 @@ function statusOfOutcome(outcome: unknown): EndedStatus {
 }
 
 const RECORDING = Symbol.for("coauthor.recording-run-ends");
-const END_POLL_MS = 50;
+// The engine reports a run's end a few milliseconds after its finish frame: asked again soon, then
+// less often. A writer's next prompt on the document waits for this (run-admission).
+const END_POLL_FIRST_MS = 5;
+const END_POLL_MAX_MS = 50;
 
 /**
  * Records an ended run, once per process however many watchers see the end
@@ -71,8 +74,8 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
   const attempt = (async () => {
     const until = Date.now() + waitMs;
     let end = await runEnd(runId);
-    while (end === null && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, END_POLL_MS));
+    for (let pause = END_POLL_FIRST_MS; end === null && Date.now() < until; pause *= 2) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(pause, END_POLL_MAX_MS)));
       end = await runEnd(runId);
     }
     if (end === null) return false;

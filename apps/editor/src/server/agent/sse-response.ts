@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { createFrameSequencer, subscribeLive } from "@coauthor/agent-workflow/server";
-import type { RunEvent } from "@coauthor/types";
+import { type FinishStatus, finishEventSchema, type RunEvent } from "@coauthor/types";
 import { encodeSseFrame } from "@coauthor/types/sse";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
@@ -21,11 +21,20 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 } as const;
 
-function sawTerminal(chunk: string): boolean {
+/** How a run's stream ended: its finish frame (with the run's status), or an error that ends it. */
+export type StreamEnd = { type: "finish"; status: FinishStatus } | { type: "error" };
+
+/** The run's last frame in `chunk`, if it holds one. */
+function terminalOf(chunk: string): StreamEnd | null {
   for (const match of chunk.matchAll(TERMINAL)) {
-    if (match[1] === "finish" || match[2]?.includes('"recoverable":false')) return true;
+    if (match[1] === "finish") {
+      const finish = finishEventSchema.safeParse(JSON.parse(match[2] ?? "null"));
+      if (!finish.success) throw new Error(`a malformed finish frame: ${finish.error.message}`);
+      return { type: "finish", status: finish.data.status };
+    }
+    if (match[2]?.includes('"recoverable":false')) return { type: "error" };
   }
-  return false;
+  return null;
 }
 
 /**
@@ -40,7 +49,7 @@ export function runEventResponse(
     signal: AbortSignal;
     /** Replay: frames with a lower id are skipped (reattach with Last-Event-ID). */
     fromId?: number;
-    onEnd?: (event: "finish" | "error") => void;
+    onEnd?: (end: StreamEnd) => void;
     /** Called when the first text-delta goes out (the first-delta metric). */
     onFirstDelta?: () => void;
   },
@@ -93,7 +102,9 @@ export function runEventResponse(
           if (terminal || closed) return;
           terminal = true;
           controller.enqueue(encoder.encode(encodeSseFrame(event)));
-          options.onEnd?.(event.type === "finish" ? "finish" : "error");
+          options.onEnd?.(
+            event.type === "finish" ? { type: "finish", status: event.status } : { type: "error" },
+          );
           close();
         },
       );
@@ -111,9 +122,10 @@ export function runEventResponse(
         controller.enqueue(encoder.encode(out));
         lastWrite = Date.now();
         if (out.includes(TEXT_DELTA)) options.onFirstDelta?.();
-        if (sawTerminal(out)) {
+        const end = terminalOf(out);
+        if (end) {
           terminal = true;
-          options.onEnd?.(out.includes("\nevent: finish\n") ? "finish" : "error");
+          options.onEnd?.(end);
           close();
         }
       });

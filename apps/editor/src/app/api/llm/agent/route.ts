@@ -13,6 +13,7 @@ import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
+import { finishRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -67,11 +68,15 @@ export async function POST(request: Request): Promise<Response> {
       const response = runEventResponse(run.runId, run.getReadable<string>(), {
         signal: request.signal,
         onFirstDelta: clock.firstDelta,
-        onEnd: () => {
-          // Recorded now, not at the next supervision poll: a reload right away shows the exchange.
-          recordRunEnd(run.runId, END_WAIT_MS).catch((error: unknown) =>
-            log.error("could not record the end", { runId: run.runId, error }),
-          );
+        onEnd: (end) => {
+          // The finish frame says how the run went: its row says so at once, so the writer's next
+          // prompt is admitted without waiting for the engine to report the end (run-admission).
+          const status = end.type === "finish" ? finishRun(run.runId, end.status) : Promise.resolve();
+          // The rest (tool calls, tokens, the exchange) once the engine reports the end; now, not
+          // at the next supervision poll, so a reload right away shows the exchange.
+          status
+            .then(() => recordRunEnd(run.runId, END_WAIT_MS))
+            .catch((error: unknown) => log.error("could not record the end", { runId: run.runId, error }));
         },
       });
       return { runId: run.runId, response };
