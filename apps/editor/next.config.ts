@@ -2,7 +2,15 @@ import type { NextConfig } from "next";
 import { withWorkflow } from "workflow/next";
 import { NON_DOCUMENT_POLICY, STATIC_SECURITY_HEADERS } from "./src/server/http/security-headers";
 
+// The benchmark's peer (the AI SDK's WorkflowAgent, src/workflows/bench-peer) is built only into
+// a build of its own: every workflow replay evaluates the whole workflow bundle, and the peer's
+// (the AI SDK with its dependencies) would make it ten times larger, so slow every run of the
+// product. Its routes are `route.peer.ts`, which only that build takes as routes.
+const peerBuild = process.env.COAUTHOR_BENCH_PEER_BUILD === "1";
+
 const nextConfig: NextConfig = {
+  distDir: peerBuild ? ".next-peer" : ".next",
+  pageExtensions: peerBuild ? ["peer.ts", "tsx", "ts", "jsx", "js"] : ["tsx", "ts", "jsx", "js"],
   transpilePackages: ["@coauthor/agent-workflow", "@coauthor/tools", "@coauthor/types"],
   // yjs must exist once per process (Yjs checks constructors): the sync server and the routes share it.
   serverExternalPackages: [
@@ -19,8 +27,8 @@ const nextConfig: NextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/context-async-hooks",
     "@opentelemetry/resources",
-    // CommonJS with relative requires, pulled into the step bundle by the benchmark's peer
-    // (@ai-sdk/workflow validates tool input with it): Turbopack cannot evaluate it inlined.
+    // CommonJS with relative requires, pulled into the peer build's step bundle by the benchmark's
+    // peer (@ai-sdk/workflow validates tool input with it): Turbopack cannot evaluate it inlined.
     "ajv",
   ],
   poweredByHeader: false,

@@ -1,7 +1,9 @@
-// The agent-loop section of `npm run bench`: Coauthor and the peer (WorkflowAgent) on the local
-// world (the `server` run.ts started), then on the Postgres world (two fresh instances of the
-// same build on the machine's PostgreSQL, their own database, dropped after), plus the naive loop.
-import type { AppServer } from "../lib/app-server.ts";
+// The agent-loop section of `npm run bench`: Coauthor and the naive loop on the product build, on
+// the local world (the `server` run.ts started) and on the Postgres world (two fresh instances on
+// the machine's PostgreSQL, a database of their own, dropped after); then the peer (WorkflowAgent)
+// the same way on a build of its own.
+import { spawn } from "node:child_process";
+import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { startInstances } from "../lib/instances.ts";
 import { textThroughput } from "./agent-loop.ts";
@@ -9,7 +11,8 @@ import type { AgentResults } from "./agent-table.ts";
 import { concurrentRuns, type RunTarget } from "./concurrency.ts";
 import type { physicalFloor } from "./floor.ts";
 import { naiveLoop } from "./naive.ts";
-import { coauthorFigures, loadFigures, peerFigures } from "./worlds.ts";
+import { peerConcurrent } from "./peer.ts";
+import { coauthorFigures, peerFigures } from "./worlds.ts";
 
 /** The server settings of every measured instance: the loop, not the abuse limits. */
 export const BENCH_SERVER_ENV: Record<string, string> = {
@@ -24,6 +27,9 @@ export const BENCH_SERVER_ENV: Record<string, string> = {
   // Every measured user signs up from this one address.
   AUTH_RATE_LIMIT_PER_MINUTE: "100000",
 };
+
+/** The environment of the peer's build and of the servers that run it (next.config.ts). */
+const PEER_BUILD_ENV = { COAUTHOR_BENCH_PEER_BUILD: "1" };
 
 // Runs held at their first tool call for the memory figure: enough that their memory rises
 // well above the few MB a server's RSS drifts by between two reads.
@@ -44,6 +50,23 @@ const targetOf = (servers: AppServer[]): RunTarget => ({
   gc: collectGarbage(servers.map((s) => s.url)),
 });
 
+/**
+ * Builds the app a second time with the peer in it (`.next-peer`; see next.config.ts): the
+ * product build leaves the peer out, since its workflow code would slow every replay of every run.
+ */
+async function buildPeerVariant(log: (line: string) => void): Promise<void> {
+  log("building the app with the peer (.next-peer)");
+  const build = spawn("pnpm", ["--filter", "@coauthor/editor", "exec", "next", "build"], {
+    env: { ...process.env, ...PEER_BUILD_ENV },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  build.stdout.on("data", (chunk) => (output += chunk));
+  build.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((done) => build.on("exit", done));
+  if (code !== 0) throw new Error(`the peer build failed (exit ${code}):\n${output.slice(-4_000)}`);
+}
+
 /** Measures everything in AgentResults; `postgres: false` leaves the Postgres world out. */
 export async function benchAgentLoop(options: {
   server: AppServer;
@@ -56,54 +79,89 @@ export async function benchAgentLoop(options: {
   log: (line: string) => void;
 }): Promise<AgentResults> {
   const { server, runLengths, warmRuns, budgetMs, log } = options;
+  // Coauthor and the naive loop on the product build (the server run.ts started).
   const local = { url: server.url, pids: () => server.pids() };
   log("local world: Coauthor");
   const coauthorLocal = await coauthorFigures(local, runLengths, warmRuns, budgetMs);
   const throughput = await textThroughput(await new CoauthorClient(server.url).signIn(), options.deltas);
   log(`local world: ${WAITING_RUNS} runs waiting on a tool call (memory)`);
   const memory = await concurrentRuns(targetOf([server]), WAITING_RUNS, 10, 1, budgetMs);
-  log("local world: the peer (WorkflowAgent)");
-  const peerLocal = await peerFigures(local, runLengths, warmRuns, budgetMs);
   log("local world: 50 concurrent runs");
-  const loadLocal = await loadFigures(targetOf([server]), budgetMs, true);
+  const loadLocal = await concurrentRuns(targetOf([server]), 50, 10, 5, budgetMs);
   // The naive loop runs last on this server: its long runs leave the server busy replaying them.
   log("local world: the naive loop");
   const naive = await naiveLoop(server.url, runLengths, options.deltas, budgetMs);
-  // The Workflow DevKit logs a replay that diverged from the event log (the run is retried).
-  const replayErrors = (log: string) => log.match(/ReplayDivergenceError|corrupted-event-log/g)?.length ?? 0;
   const results: AgentResults = {
     serverLogReplayErrors: { local: replayErrors(server.log) },
     floor: options.floor,
     runLengths,
     coauthor: { local: coauthorLocal },
-    peer: { local: peerLocal },
+    peer: {},
     naive,
-    load: { local: loadLocal },
+    load: { local: { coauthor: loadLocal } },
     memory,
     throughput,
   };
-  if (!options.postgres) return results;
+  if (options.postgres) {
+    await measurePostgres(results, { env: BENCH_SERVER_ENV, count: 2 }, log, async (a, both) => {
+      log("Postgres world: Coauthor");
+      results.coauthor.postgres = await coauthorFigures(instanceOf(a), runLengths, warmRuns, budgetMs);
+      log("Postgres world: 50 concurrent runs on one instance, then on two");
+      const coauthor = await concurrentRuns(targetOf([a]), 50, 10, 5, budgetMs);
+      results.load.postgres = { coauthor };
+      results.load.twoInstances = await concurrentRuns(targetOf(both), 50, 10, 5, budgetMs);
+    });
+  }
 
-  log("Postgres world: starting two instances on a fresh database");
-  const instances = await startInstances({
-    label: "bench",
-    postgresWorld: true,
-    count: 2,
-    env: BENCH_SERVER_ENV,
-  });
+  // The peer on a build of its own, on servers of its own.
+  await buildPeerVariant(log);
+  const peerServer = new AppServer({ ...BENCH_SERVER_ENV, ...PEER_BUILD_ENV });
+  await peerServer.start();
   try {
-    const [a, b] = instances.servers as [AppServer, AppServer];
-    const first = { url: a.url, pids: () => a.pids() };
-    log("Postgres world: Coauthor");
-    results.coauthor.postgres = await coauthorFigures(first, runLengths, warmRuns, budgetMs);
-    log("Postgres world: the peer (WorkflowAgent)");
-    results.peer.postgres = await peerFigures(first, runLengths, warmRuns, budgetMs);
-    log("Postgres world: 50 concurrent runs on one instance, then on two");
-    results.load.postgres = await loadFigures(targetOf([a]), budgetMs, true);
-    results.load.twoInstances = await concurrentRuns(targetOf([a, b]), 50, 10, 5, budgetMs);
-    results.serverLogReplayErrors.postgres = replayErrors(a.log) + replayErrors(b.log);
+    log("local world: the peer (WorkflowAgent)");
+    results.peer.local = await peerFigures(instanceOf(peerServer), runLengths, warmRuns, budgetMs);
+    results.load.local.peer = await peerConcurrent(peerServer.url, 50, 5, budgetMs);
+  } finally {
+    await peerServer.dispose();
+  }
+  if (options.postgres) {
+    await measurePostgres(
+      results,
+      { env: { ...BENCH_SERVER_ENV, ...PEER_BUILD_ENV }, count: 1 },
+      log,
+      async (a) => {
+        log("Postgres world: the peer (WorkflowAgent)");
+        results.peer.postgres = await peerFigures(instanceOf(a), runLengths, warmRuns, budgetMs);
+        const load = results.load.postgres;
+        if (load) load.peer = await peerConcurrent(a.url, 50, 5, budgetMs);
+      },
+    );
+  }
+  return results;
+}
+
+/** The Workflow DevKit logs a replay that diverged from the event log (the run is retried). */
+const replayErrors = (log: string) => log.match(/ReplayDivergenceError|corrupted-event-log/g)?.length ?? 0;
+
+const instanceOf = (server: AppServer) => ({ url: server.url, pids: () => server.pids() });
+
+/** Runs `measure` on fresh instances of a build on the Postgres world, in a database of their own. */
+async function measurePostgres(
+  results: AgentResults,
+  options: { env: Record<string, string>; count: number },
+  log: (line: string) => void,
+  measure: (first: AppServer, all: AppServer[]) => Promise<void>,
+): Promise<void> {
+  log(`Postgres world: starting ${options.count} instance(s) on a fresh database`);
+  const instances = await startInstances({ label: "bench", postgresWorld: true, ...options });
+  try {
+    const [first] = instances.servers;
+    if (!first) throw new Error("no instance started");
+    await measure(first, instances.servers);
+    results.serverLogReplayErrors.postgres =
+      (results.serverLogReplayErrors.postgres ?? 0) +
+      instances.servers.reduce((sum, server) => sum + replayErrors(server.log), 0);
   } finally {
     await instances.dispose();
   }
-  return results;
 }

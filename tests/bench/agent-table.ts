@@ -17,7 +17,7 @@ export interface AgentResults {
   floor: Awaited<ReturnType<typeof physicalFloor>>;
   runLengths: number[];
   coauthor: { local: Figures & { split: Split }; postgres?: Figures & { split: Split } };
-  peer: { local: Figures; postgres?: Figures };
+  peer: { local?: Figures; postgres?: Figures };
   naive: { firstFrameWarmMedianMs: number; toolRoundTrip: TripResult[] };
   load: {
     local: { coauthor: Load; peer?: PeerLoad };
@@ -77,7 +77,7 @@ export function agentTable(r: AgentResults) {
       {
         local: coauthor.local.first.warmMedianMs,
         postgres: cell(coauthor.postgres?.first.warmMedianMs),
-        peerLocal: peer.local.first.warmMedianMs,
+        peerLocal: cell(peer.local?.first.warmMedianMs),
         peerPostgres: cell(peer.postgres?.first.warmMedianMs),
         naive: naive.firstFrameWarmMedianMs,
         floor: floor.sseFirstFrameMs,
@@ -89,7 +89,7 @@ export function agentTable(r: AgentResults) {
       {
         local: coauthor.local.first.coldMs,
         postgres: cell(coauthor.postgres?.first.coldMs),
-        peerLocal: peer.local.first.coldMs,
+        peerLocal: cell(peer.local?.first.coldMs),
         peerPostgres: cell(peer.postgres?.first.coldMs),
       },
       "",
@@ -100,7 +100,7 @@ export function agentTable(r: AgentResults) {
         {
           local: cell(at(coauthor.local.trips, calls)?.medianMs),
           postgres: cell(at(coauthor.postgres?.trips, calls)?.medianMs),
-          peerLocal: cell(at(peer.local.trips, calls)?.medianMs),
+          peerLocal: cell(at(peer.local?.trips, calls)?.medianMs),
           peerPostgres: cell(at(peer.postgres?.trips, calls)?.medianMs),
           naive: cell(at(naive.toolRoundTrip, calls)?.medianMs),
           floor: floor.postRoundTripMedianMs,
@@ -113,7 +113,7 @@ export function agentTable(r: AgentResults) {
       {
         local: cell(growth(coauthor.local.trips)),
         postgres: cell(growth(coauthor.postgres?.trips)),
-        peerLocal: cell(growth(peer.local.trips)),
+        peerLocal: cell(growth(peer.local?.trips)),
         peerPostgres: cell(growth(peer.postgres?.trips)),
         naive: cell(growth(naive.toolRoundTrip)),
       },
@@ -125,7 +125,7 @@ export function agentTable(r: AgentResults) {
         {
           local: cell(at(coauthor.local.trips, calls)?.cpuMsPerTrip),
           postgres: cell(at(coauthor.postgres?.trips, calls)?.cpuMsPerTrip),
-          peerLocal: cell(at(peer.local.trips, calls)?.cpuMsPerTrip),
+          peerLocal: cell(at(peer.local?.trips, calls)?.cpuMsPerTrip),
           peerPostgres: cell(at(peer.postgres?.trips, calls)?.cpuMsPerTrip),
         },
         "≤ 3",
@@ -182,7 +182,7 @@ export function agentNotes(r: AgentResults): string[] {
   };
   collect("Coauthor (local)", r.coauthor.local.trips);
   collect("Coauthor (Postgres)", r.coauthor.postgres?.trips);
-  collect("peer (local)", r.peer.local.trips);
+  collect("peer (local)", r.peer.local?.trips);
   collect("peer (Postgres)", r.peer.postgres?.trips);
   collect("naive (local)", r.naive.toolRoundTrip);
   for (const [who, load] of [

@@ -169,7 +169,7 @@ try {
     const chart = await writeChart(
       roundTripChart([
         { label: "Coauthor (local)", color: "#2563eb", points: agent.coauthor.local.trips },
-        { label: "WorkflowAgent (local)", color: "#16a34a", points: agent.peer.local.trips },
+        { label: "WorkflowAgent (local)", color: "#16a34a", points: agent.peer.local?.trips ?? [] },
         { label: "naive loop", color: "#dc2626", points: agent.naive.toolRoundTrip },
       ]),
       join(resultsDir, "round-trip"),

@@ -1,10 +1,9 @@
-// The agent loop's figures on one world (the local world or the Postgres world): first delta,
-// tool round trips with the server CPU each cost, and concurrent runs — for Coauthor and for the
-// peer (WorkflowAgent) on the same servers.
+// The agent loop's figures on one instance (of the local world or the Postgres world): first
+// delta and tool round trips with the server CPU each cost — for Coauthor and for the peer
+// (WorkflowAgent).
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { firstDelta, type TripResult, toolRoundTrip } from "./agent-loop.ts";
-import { concurrentRuns, type RunTarget } from "./concurrency.ts";
-import { drivePeer, peerConcurrent, peerFirstDelta, peerTrip } from "./peer.ts";
+import { drivePeer, peerFirstDelta, peerTrip } from "./peer.ts";
 import { withServerCpu } from "./process-stats.ts";
 import { round } from "./stats.ts";
 import { roundTripSplit } from "./trip-split.ts";
@@ -80,11 +79,4 @@ function missing(calls: number, why: string): CpuTrip {
     cpuMsPerTrip: Number.NaN,
     note: `not taken: ${why}`,
   };
-}
-
-/** 50 concurrent runs by 10 users (5 tool calls each) for Coauthor, then the same for the peer. */
-export async function loadFigures(target: RunTarget, budgetMs: number, withPeer: boolean) {
-  const coauthor = await concurrentRuns(target, 50, 10, 5, budgetMs);
-  const peer = withPeer ? await peerConcurrent(target.urls[0] ?? "", 50, 5, budgetMs) : undefined;
-  return { coauthor, peer };
 }

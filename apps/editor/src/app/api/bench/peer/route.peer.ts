@@ -1,9 +1,9 @@
-import { peerAgentWorkflow } from "@/workflows/bench-peer";
 import { start } from "workflow/api";
 import { z } from "zod";
 import { SSE_HEADERS } from "@/server/agent/sse-response";
 import { benchDisabled } from "@/server/bench";
 import { apiError } from "@/server/http/errors";
+import { peerAgentWorkflow } from "@/workflows/bench-peer";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
-import { peerHookToken } from "@/workflows/bench-peer/hook-token-name";
 import { resumeHook } from "workflow/api";
 import { HookNotFoundError } from "workflow/internal/errors";
 import { z } from "zod";
 import { benchDisabled } from "@/server/bench";
 import { apiError } from "@/server/http/errors";
+import { peerHookToken } from "@/workflows/bench-peer/hook-token-name";
 
 export const runtime = "nodejs";
 
