@@ -1,5 +1,10 @@
 import IORedis from "ioredis";
-import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
 import { apiError } from "./errors";
@@ -21,7 +26,9 @@ type Holder = typeof globalThis & { [LIMITERS]?: Map<LimitedAction, Promise<Rate
 /**
  * The limiter of `action` (rate-limiter-flexible: so many points per 60-second window and key),
  * one per process, counting where every instance sees the same total: in Redis when REDIS_URL is
- * set, else in the app's database (PGlite or PostgreSQL). Both count atomically.
+ * set, else in PostgreSQL (DATABASE_URL); both count atomically. On embedded PGlite there is one
+ * process, so the counts stay in its memory: a database write less on every request (a tool
+ * callback's round trip among them). They start again from zero when the server restarts.
  */
 function limiter(action: LimitedAction): Promise<RateLimiterAbstract> {
   const holder = globalThis as Holder;
@@ -32,7 +39,9 @@ function limiter(action: LimitedAction): Promise<RateLimiterAbstract> {
     const options = { keyPrefix: `coauthor:rate:${action}`, points: perMinute[action](), duration: 60 };
     made = env.REDIS_URL
       ? Promise.resolve(new RateLimiterRedis({ ...options, storeClient: new IORedis(env.REDIS_URL) }))
-      : getDb().then((db) => new RateLimiterAppDatabase(db, options));
+      : env.DATABASE_URL
+        ? getDb().then((db) => new RateLimiterAppDatabase(db, options))
+        : Promise.resolve(new RateLimiterMemory(options));
     // A limiter that could not be made is made again next time (the caller still gets the error).
     made.catch(() => limiters.delete(action));
     limiters.set(action, made);
