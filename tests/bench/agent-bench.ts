@@ -1,7 +1,7 @@
 // The agent-loop section of `npm run bench`: Coauthor and the naive loop on the product build, on
 // the local world (the `server` run.ts started) and on the Postgres world (two fresh instances on
-// the machine's PostgreSQL, a database of their own, dropped after); then the peer (WorkflowAgent)
-// the same way on a build of its own.
+// the machine's PostgreSQL, a database of their own, dropped after); then, last of the whole
+// bench, the peer (WorkflowAgent) the same way on a build of its own.
 import { spawn } from "node:child_process";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
@@ -113,7 +113,24 @@ export async function benchAgentLoop(options: {
     });
   }
 
-  // The peer on a build of its own, on servers of its own.
+  return results;
+}
+
+/**
+ * The peer's figures into `results`, on a build of its own and servers of its own. Run last: the
+ * build takes a minute of the machine, and the servers measured before must not sit through it.
+ */
+export async function benchPeer(
+  results: AgentResults,
+  options: {
+    runLengths: number[];
+    warmRuns: number;
+    budgetMs: number;
+    postgres: boolean;
+    log: (line: string) => void;
+  },
+): Promise<void> {
+  const { runLengths, warmRuns, budgetMs, log } = options;
   await buildPeerVariant(log);
   const peerServer = new AppServer({ ...BENCH_SERVER_ENV, ...PEER_BUILD_ENV });
   await peerServer.start();
@@ -137,7 +154,6 @@ export async function benchAgentLoop(options: {
       },
     );
   }
-  return results;
 }
 
 /** The Workflow DevKit logs a replay that diverged from the event log (the run is retried). */

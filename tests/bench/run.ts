@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AppServer } from "../lib/app-server.ts";
-import { BENCH_SERVER_ENV, benchAgentLoop } from "./agent-bench.ts";
+import { BENCH_SERVER_ENV, benchAgentLoop, benchPeer } from "./agent-bench.ts";
 import { agentNotes, agentTable } from "./agent-table.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
 import { benchCollaboration } from "./collaboration.ts";
@@ -107,17 +107,14 @@ try {
     console.table(home);
     results = { measuredAt: new Date().toISOString(), node: process.version, home };
   } else {
-    const agent = await benchAgentLoop({
-      server,
-      floor,
+    const agentOptions = {
       runLengths: RUN_LENGTHS,
       warmRuns: quick ? 3 : 10,
       budgetMs: RUN_BUDGET_MS,
-      deltas: DELTAS,
       postgres: !process.argv.includes("--no-postgres"),
-      log: (line) => console.log(`[bench] ${line}`),
-    });
-    const table = agentTable(agent);
+      log: (line: string) => console.log(`[bench] ${line}`),
+    };
+    const agent = await benchAgentLoop({ ...agentOptions, server, floor, deltas: DELTAS });
     console.log("[bench] pipelines");
     const pipelines = await benchPipelines(server.url, BENCH_SERVER_ENV);
     const concurrency: Awaited<ReturnType<typeof concurrentRuns>>[] = [];
@@ -136,6 +133,8 @@ try {
     const markdown = agentOnly ? undefined : benchMarkdown();
     const collaboration = agentOnly ? undefined : await benchCollaboration(server.url, () => server.pids());
     const home = agentOnly ? undefined : await benchHome(server.url);
+    await benchPeer(agent, agentOptions);
+    const table = agentTable(agent);
     results = {
       measuredAt: new Date().toISOString(),
       node: process.version,
@@ -179,6 +178,10 @@ try {
     console.log(`chart: ${chart.join(", ")}`);
     console.log(`benchmark took ${results.benchSeconds} s`);
   }
+} catch (error) {
+  // A section that lost its server: what the server said last tells why.
+  console.error(`the bench failed; the main server's last output:\n${server.log.slice(-4_000)}`);
+  throw error;
 } finally {
   await server.dispose();
 }
