@@ -114,9 +114,19 @@ export async function parallelBlock(baseURL: string, words: number, runs = 3) {
 const SLOW_WORD_DELAY_MS = 10;
 const BRANCH_WORDS = 50;
 
-/** Both pipeline figures: the overhead on `fastURL`, the parallel block on a slow server of its own. */
-export async function benchPipelines(fastURL: string, serverEnv: Record<string, string>) {
-  const overhead = await pipelineStepOverhead(fastURL);
+/**
+ * Both pipeline figures, each on a fresh server of its own (`serverEnv`): the overhead at full
+ * speed, the parallel block on a slow model. Fresh, so the load sections before leave no trace.
+ */
+export async function benchPipelines(serverEnv: Record<string, string>) {
+  const fast = new AppServer(serverEnv);
+  let overhead: Awaited<ReturnType<typeof pipelineStepOverhead>>;
+  try {
+    await fast.start();
+    overhead = await pipelineStepOverhead(fast.url);
+  } finally {
+    await fast.dispose();
+  }
   const slow = new AppServer({ ...serverEnv, OFFLINE_MODEL_WORD_DELAY_MS: String(SLOW_WORD_DELAY_MS) });
   try {
     await slow.start();

@@ -116,7 +116,7 @@ try {
     };
     const agent = await benchAgentLoop({ ...agentOptions, server, floor, deltas: DELTAS });
     console.log("[bench] pipelines");
-    const pipelines = await benchPipelines(server.url, BENCH_SERVER_ENV);
+    const pipelines = await benchPipelines(BENCH_SERVER_ENV);
     const concurrency: Awaited<ReturnType<typeof concurrentRuns>>[] = [];
     for (const runs of [1, 10]) {
       concurrency.push(

@@ -21,16 +21,29 @@ export const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 } as const;
 
-/** How a run's stream ended: its finish frame (with the run's status), or an error that ends it. */
-export type StreamEnd = { type: "finish"; status: FinishStatus } | { type: "error" };
+/**
+ * How a run's stream ended: its finish frame (with the run's status, when the frame reads as one),
+ * or an error that ends it.
+ */
+export type StreamEnd = { type: "finish"; status?: FinishStatus } | { type: "error" };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The run's last frame in `chunk`, if it holds one. */
 function terminalOf(chunk: string): StreamEnd | null {
   for (const match of chunk.matchAll(TERMINAL)) {
     if (match[1] === "finish") {
-      const finish = finishEventSchema.safeParse(JSON.parse(match[2] ?? "null"));
-      if (!finish.success) throw new Error(`a malformed finish frame: ${finish.error.message}`);
-      return { type: "finish", status: finish.data.status };
+      // Its status is a shortcut for the run's row (the engine's end report sets it anyway): a
+      // frame that does not read as one still ends the stream.
+      const finish = finishEventSchema.safeParse(parseJson(match[2] ?? ""));
+      if (!finish.success) log.warn("a finish frame without a readable status", { chunk: match[0] });
+      return { type: "finish", status: finish.success ? finish.data.status : undefined };
     }
     if (match[2]?.includes('"recoverable":false')) return { type: "error" };
   }

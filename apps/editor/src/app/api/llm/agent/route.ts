@@ -71,7 +71,8 @@ export async function POST(request: Request): Promise<Response> {
         onEnd: (end) => {
           // The finish frame says how the run went: its row says so at once, so the writer's next
           // prompt is admitted without waiting for the engine to report the end (run-admission).
-          const status = end.type === "finish" ? finishRun(run.runId, end.status) : Promise.resolve();
+          const status =
+            end.type === "finish" && end.status ? finishRun(run.runId, end.status) : Promise.resolve();
           // The rest (tool calls, tokens, the exchange) once the engine reports the end; now, not
           // at the next supervision poll, so a reload right away shows the exchange.
           status
