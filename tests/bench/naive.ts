@@ -6,7 +6,7 @@
 // the local world reads back — and the whole run costs O(n²). It also runs after the peer and
 // the load phases, whose abandoned runs (walked away from at the budget) may still be
 // replaying on the same server. WorkflowAgent pays the same replay, plus a model step per turn.
-import { percentile, round } from "./stats.ts";
+import { percentile, round, tripFigure } from "./stats.ts";
 
 interface Frame {
   type: string;
@@ -95,15 +95,7 @@ export async function naiveLoop(baseURL: string, runLengths: number[], deltas: n
   const trips = [];
   for (const calls of runLengths) {
     const run = await drive(baseURL, calls, 0, budgetMs);
-    trips.push({
-      calls,
-      medianMs: run.note ? Number.NaN : round(percentile(run.trips, 50)),
-      p95Ms: run.note ? Number.NaN : round(percentile(run.trips, 95)),
-      reached: run.answered,
-      seconds: run.seconds,
-      last10MedianMs: round(percentile(run.trips.slice(-10), 50)),
-      ...(run.note ? { note: run.note } : {}),
-    });
+    trips.push(tripFigure(calls, run));
   }
   const text = await drive(baseURL, 0, deltas);
   return {

@@ -107,19 +107,6 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
   return run;
 }
 
-/** One run-length figure of the peer (same shape as Coauthor's and the naive loop's). */
-export function peerTrip(calls: number, run: PeerRun) {
-  return {
-    calls,
-    medianMs: run.note ? Number.NaN : round(percentile(run.trips, 50)),
-    p95Ms: run.note ? Number.NaN : round(percentile(run.trips, 95)),
-    reached: run.answered,
-    seconds: run.seconds,
-    last10MedianMs: round(percentile(run.trips.slice(-10), 50)),
-    ...(run.note ? { note: run.note } : {}),
-  };
-}
-
 /** First delta (cold, then warm median) of the peer on "write 3 words". */
 export async function peerFirstDelta(baseURL: string, warmRuns: number) {
   const samples: number[] = [];

@@ -3,9 +3,9 @@
 // (WorkflowAgent).
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { firstDelta, type TripResult, toolRoundTrip } from "./agent-loop.ts";
-import { drivePeer, peerFirstDelta, peerTrip } from "./peer.ts";
+import { drivePeer, peerFirstDelta } from "./peer.ts";
 import { withServerCpu } from "./process-stats.ts";
-import { round } from "./stats.ts";
+import { round, tripFigure } from "./stats.ts";
 import { roundTripSplit } from "./trip-split.ts";
 
 /** A round-trip figure with the server CPU time per round trip (process CPU ÷ round trips). */
@@ -60,7 +60,7 @@ export async function peerFigures(
       const { result, cpuMs } = await withServerCpu(instance.pids, () =>
         drivePeer(instance.url, `count to ${calls}`, budgetMs),
       );
-      trips.push({ ...peerTrip(calls, result), cpuMsPerTrip: cpuPerTrip(cpuMs, result.answered) });
+      trips.push({ ...tripFigure(calls, result), cpuMsPerTrip: cpuPerTrip(cpuMs, result.answered) });
     } catch (error) {
       trips.push(missing(calls, (error as Error).message));
     }
