@@ -56,6 +56,7 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
       },
     ],
     // Benchmark-only routes (404 unless COAUTHOR_BENCH=1, which the suite does not set).
+    "POST /api/bench/gc": [{}],
     "POST /api/bench/naive": [{ body: { calls: 1, deltas: 1 } }],
     "POST /api/bench/naive/callback": [{ body: { runId: t.runId, call: 1 } }],
     "GET /api/health": [{}],
