@@ -71,14 +71,18 @@ export function agentTable(r: AgentResults) {
     };
   };
   const { coauthor, peer, naive, floor } = r;
+  /** One figure of the same kind for Coauthor and the peer on both worlds ("not measured" when absent). */
+  const perWorld = (figure: (figures: Figures | undefined) => number | undefined) => ({
+    local: cell(figure(coauthor.local)),
+    postgres: cell(figure(coauthor.postgres)),
+    peerLocal: cell(figure(peer.local)),
+    peerPostgres: cell(figure(peer.postgres)),
+  });
   return [
     row(
       "first text-delta, warm median (ms)",
       {
-        local: coauthor.local.first.warmMedianMs,
-        postgres: cell(coauthor.postgres?.first.warmMedianMs),
-        peerLocal: cell(peer.local?.first.warmMedianMs),
-        peerPostgres: cell(peer.postgres?.first.warmMedianMs),
+        ...perWorld((f) => f?.first.warmMedianMs),
         naive: naive.firstFrameWarmMedianMs,
         floor: floor.sseFirstFrameMs,
       },
@@ -86,22 +90,14 @@ export function agentTable(r: AgentResults) {
     ),
     row(
       "first text-delta, cold (ms)",
-      {
-        local: coauthor.local.first.coldMs,
-        postgres: cell(coauthor.postgres?.first.coldMs),
-        peerLocal: cell(peer.local?.first.coldMs),
-        peerPostgres: cell(peer.postgres?.first.coldMs),
-      },
+      perWorld((f) => f?.first.coldMs),
       "",
     ),
     ...r.runLengths.map((calls) =>
       row(
         `tool round trip @${calls} calls, median (ms)`,
         {
-          local: cell(at(coauthor.local.trips, calls)?.medianMs),
-          postgres: cell(at(coauthor.postgres?.trips, calls)?.medianMs),
-          peerLocal: cell(at(peer.local?.trips, calls)?.medianMs),
-          peerPostgres: cell(at(peer.postgres?.trips, calls)?.medianMs),
+          ...perWorld((f) => at(f?.trips, calls)?.medianMs),
           naive: cell(at(naive.toolRoundTrip, calls)?.medianMs),
           floor: floor.postRoundTripMedianMs,
         },
@@ -111,10 +107,7 @@ export function agentTable(r: AgentResults) {
     row(
       "round trip growth @200 / @10 (×)",
       {
-        local: cell(growth(coauthor.local.trips)),
-        postgres: cell(growth(coauthor.postgres?.trips)),
-        peerLocal: cell(growth(peer.local?.trips)),
-        peerPostgres: cell(growth(peer.postgres?.trips)),
+        ...perWorld((f) => growth(f?.trips)),
         naive: cell(growth(naive.toolRoundTrip)),
       },
       "≤ 1.5",
@@ -122,12 +115,7 @@ export function agentTable(r: AgentResults) {
     ...r.runLengths.map((calls) =>
       row(
         `server CPU per round trip @${calls} calls (ms)`,
-        {
-          local: cell(at(coauthor.local.trips, calls)?.cpuMsPerTrip),
-          postgres: cell(at(coauthor.postgres?.trips, calls)?.cpuMsPerTrip),
-          peerLocal: cell(at(peer.local?.trips, calls)?.cpuMsPerTrip),
-          peerPostgres: cell(at(peer.postgres?.trips, calls)?.cpuMsPerTrip),
-        },
+        perWorld((f) => at(f?.trips, calls)?.cpuMsPerTrip),
         "≤ 3",
       ),
     ),
