@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { abortRun, disarmRun, forgetRun, notifyStop } from "@coauthor/agent-workflow/server";
-import { finishStatusSchema, type RunStatus } from "@coauthor/types";
+import { type FinishStatus, finishStatusSchema, type RunStatus } from "@coauthor/types";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
 import { forgetRunState } from "@/server/agent/agent-store";
@@ -97,6 +97,16 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     () => recording.delete(runId),
   );
   return attempt;
+}
+
+/**
+ * A run's stream sent its last frame: the status a finish frame reports goes into the run's row at
+ * once, so the writer's next prompt is admitted without waiting for the engine (run-admission
+ * settles only rows still marked running); the rest once the engine reports the end.
+ */
+export async function recordStreamEnd(runId: string, reported: FinishStatus | undefined, waitMs: number) {
+  if (reported) await finishRun(runId, reported);
+  await recordRunEnd(runId, waitMs);
 }
 
 function supervised(): Set<string> {

@@ -5,7 +5,7 @@ import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
 import { admitRun } from "@/server/agent/run-admission";
 import { continuationOf } from "@/server/agent/run-continuation";
-import { recordRunEnd, superviseRun } from "@/server/agent/run-control";
+import { recordStreamEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
@@ -13,7 +13,6 @@ import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
-import { finishRun } from "@/server/runs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -69,15 +68,11 @@ export async function POST(request: Request): Promise<Response> {
         signal: request.signal,
         onFirstDelta: clock.firstDelta,
         onEnd: (end) => {
-          // The finish frame says how the run went: its row says so at once, so the writer's next
-          // prompt is admitted without waiting for the engine to report the end (run-admission).
-          const status =
-            end.type === "finish" && end.status ? finishRun(run.runId, end.status) : Promise.resolve();
-          // The rest (tool calls, tokens, the exchange) once the engine reports the end; now, not
-          // at the next supervision poll, so a reload right away shows the exchange.
-          status
-            .then(() => recordRunEnd(run.runId, END_WAIT_MS))
-            .catch((error: unknown) => log.error("could not record the end", { runId: run.runId, error }));
+          // Recorded now, not at the next supervision poll: the next prompt and a reload right away
+          // see the run as ended.
+          recordStreamEnd(run.runId, end.type === "finish" ? end.status : undefined, END_WAIT_MS).catch(
+            (error: unknown) => log.error("could not record the end", { runId: run.runId, error }),
+          );
         },
       });
       return { runId: run.runId, response };
