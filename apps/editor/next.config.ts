@@ -21,6 +21,8 @@ const nextConfig: NextConfig = {
     "@hocuspocus/extension-redis",
     "ioredis",
     "ws",
+    // Made by instrumentation.ts as Node loads it (pg, graphile-worker), the one copy the engine uses.
+    "@workflow/world-postgres",
     // One metrics registry per process, and the tracing SDK as Node loads it.
     "prom-client",
     "@opentelemetry/sdk-trace",

@@ -47,6 +47,11 @@ const envSchema = z.object({
   // step holds its job while it waits on the browser, so this bounds the runs an instance carries;
   // the world's own default (10) stalls the eleventh run until one of the first ten ends.
   WORKFLOW_POSTGRES_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  // Postgres world: how long a step's frames wait before they are written to the run's stream (the
+  // engine batches them; its default is 10 ms). A stream followed on another instance than the one
+  // running the step gets its frames from there, so every millisecond here is one on its tool round
+  // trips; a step's writer already joins the frames sent while a write is in flight.
+  WORKFLOW_STREAM_FLUSH_MS: z.coerce.number().int().min(0).max(1_000).default(0),
   // How long run logs (the world's events and streams, stored tool results) are kept after a run
   // ends; the retention sweep removes older ones and expired rate-limit counters.
   RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),

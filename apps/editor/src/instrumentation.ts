@@ -36,7 +36,7 @@ export async function register() {
   // withWorkflow() (next.config) names the local world "local" when none is configured.
   const target = process.env.WORKFLOW_TARGET_WORLD;
   const localWorld = !target || target === "local";
-  const { getWorld } = await import("workflow/runtime");
+  const { getWorld, setWorld } = await import("workflow/runtime");
   if (!localWorld) {
     // Several instances take steps from one queue: a run's turns step holds an owner lease in the
     // shared database, and each instance frees the jobs of an instance that died holding one.
@@ -53,9 +53,17 @@ export async function register() {
     process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
-    // Read by the world when it starts its job runner (see env.ts).
-    process.env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY = String(env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY);
-    await getWorld().start?.();
+    // The world made here rather than from the environment: its job concurrency and stream flush
+    // interval are the app's settings (see env.ts), which the world would not read.
+    const { createWorld } = await import("@workflow/world-postgres");
+    const world = createWorld({
+      connectionString: worldUrl,
+      jobPrefix: process.env.WORKFLOW_POSTGRES_JOB_PREFIX,
+      queueConcurrency: env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY,
+      streamFlushIntervalMs: env.WORKFLOW_STREAM_FLUSH_MS,
+    });
+    setWorld(world);
+    await world.start();
   } else {
     // The local world's queue would deliver every workflow and step over HTTP to this very
     // server; the generated handlers take them in-process instead (a request less per hop, and
