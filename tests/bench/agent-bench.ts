@@ -3,12 +3,14 @@
 // the machine's PostgreSQL, a database of their own, dropped after); then, last of the whole
 // bench, the peer (WorkflowAgent) the same way on a build of its own.
 import { spawn } from "node:child_process";
+import { z } from "zod";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { startInstances } from "../lib/instances.ts";
 import { textThroughput } from "./agent-loop.ts";
 import type { AgentResults } from "./agent-table.ts";
 import { concurrentRuns, type RunTarget } from "./concurrency.ts";
+import { crossInstanceTrips } from "./cross-instance.ts";
 import type { physicalFloor } from "./floor.ts";
 import { naiveLoop } from "./naive.ts";
 import { peerConcurrent } from "./peer.ts";
@@ -35,13 +37,22 @@ const PEER_BUILD_ENV = { COAUTHOR_BENCH_PEER_BUILD: "1" };
 // well above the few MB a server's RSS drifts by between two reads.
 const WAITING_RUNS = 100;
 
-/** A full collection on every instance (the bench-only route), so RSS reads live memory. */
+// Runs of the crossing figure: the queue puts each run's step on either instance, and all eight
+// on the same one (no figure for a case) happens in under 1% of bench runs.
+const CROSSING_RUNS = 8;
+
+/** What the bench-only GC route answers: the process's memory after a full collection. */
+const memoryAfterGcSchema = z.object({ rss: z.number(), heapUsed: z.number() });
+
+/** A full collection on every instance (the bench-only route); their live heap together (bytes). */
 const collectGarbage = (urls: string[]) => async () => {
+  let heap = 0;
   for (const url of urls) {
     const response = await fetch(`${url}/api/bench/gc`, { method: "POST" });
-    await response.arrayBuffer();
     if (!response.ok) throw new Error(`GC on ${url} answered ${response.status}`);
+    heap += memoryAfterGcSchema.parse(await response.json()).heapUsed;
   }
+  return heap;
 };
 
 const targetOf = (servers: AppServer[]): RunTarget => ({
@@ -106,6 +117,8 @@ export async function benchAgentLoop(options: {
     await measurePostgres(results, { env: BENCH_SERVER_ENV, count: 2 }, log, async (a, both) => {
       log("Postgres world: Coauthor");
       results.coauthor.postgres = await coauthorFigures(instanceOf(a), runLengths, warmRuns, budgetMs);
+      log("Postgres world: round trips across two instances");
+      results.crossInstance = await crossInstanceTrips(both, CROSSING_RUNS, 30);
       log("Postgres world: 50 concurrent runs on one instance, then on two");
       const coauthor = await concurrentRuns(targetOf([a]), 50, 10, 5, budgetMs);
       results.load.postgres = { coauthor };

@@ -2,6 +2,7 @@
 // loop and the physical floor, one row per figure, with the target and Coauthor ÷ peer.
 import type { TripResult } from "./agent-loop.ts";
 import type { concurrentRuns } from "./concurrency.ts";
+import type { crossInstanceTrips } from "./cross-instance.ts";
 import type { physicalFloor } from "./floor.ts";
 import type { peerConcurrent } from "./peer.ts";
 import { round } from "./stats.ts";
@@ -24,6 +25,8 @@ export interface AgentResults {
     postgres?: { coauthor: Load; peer?: PeerLoad };
     twoInstances?: Load;
   };
+  /** Round trips with the stream, the result or both on another instance than the step's. */
+  crossInstance?: Awaited<ReturnType<typeof crossInstanceTrips>>;
   memory: Load;
   throughput: { deltasPerSecond: number; emitToArrivalP95Ms: number };
   /** Replay-divergence errors the servers logged (Workflow DevKit; the run is retried). */
@@ -71,6 +74,7 @@ export function agentTable(r: AgentResults) {
     };
   };
   const { coauthor, peer, naive, floor } = r;
+  const crossing = r.crossInstance?.medianMs;
   /** One figure of the same kind for Coauthor and the peer on both worlds ("not measured" when absent). */
   const perWorld = (figure: (figures: Figures | undefined) => number | undefined) => ({
     local: cell(figure(coauthor.local)),
@@ -130,6 +134,15 @@ export function agentTable(r: AgentResults) {
       "",
     ),
     row(
+      "round trip over 2 instances, median: one instance · result crosses · stream crosses · both (ms)",
+      {
+        postgres: crossing
+          ? [crossing.none, crossing.result, crossing.stream, crossing.both].map(cell).join(" · ")
+          : "not measured",
+      },
+      "crossing ≤ one instance + 5",
+    ),
+    row(
       "50 runs by 10 users, 1 instance: done · p50 / p99 round trip (ms)",
       {
         local: loadCell(r.load.local.coauthor),
@@ -145,9 +158,9 @@ export function agentTable(r: AgentResults) {
       "all done, p99 ≤ 250",
     ),
     row(
-      `RSS per waiting run, ${r.memory.runs} runs, after GC (MB)`,
-      { local: cell(r.memory.rssPerWaitingRunMB) },
-      "≤ 2",
+      `memory per waiting run, ${r.memory.runs} runs, after GC: live heap (KB) · RSS (MB)`,
+      { local: `${cell(r.memory.heapPerWaitingRunKB)} · ${cell(r.memory.rssPerWaitingRunMB)}` },
+      "≤ 2 MB",
     ),
     row(
       "text deltas delivered per second",
@@ -182,6 +195,11 @@ export function agentNotes(r: AgentResults): string[] {
   ] as const) {
     if (load && load.completed < load.runs) notes.push(`${who}: ${load.outcomes}`);
   }
+  const cross = r.crossInstance;
+  if (cross && Object.values(cross.trips).some((trips) => trips === 0))
+    notes.push(
+      `round trip over 2 instances: a case without trips (${cross.stepOnStreamInstance} of ${cross.runs} runs had their step on the stream's instance)`,
+    );
   const { local, postgres } = r.serverLogReplayErrors;
   if (local || postgres)
     notes.push(`replay-divergence errors in the server logs: local ${local}, Postgres ${postgres ?? "–"}`);

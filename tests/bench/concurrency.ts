@@ -22,8 +22,11 @@ export interface RunTarget {
   urls: string[];
   /** The processes of every instance. */
   pids: () => number[];
-  /** Collects garbage on every instance before memory is read (the bench route), if given. */
-  gc?: () => Promise<void>;
+  /**
+   * Collects garbage on every instance before memory is read (the bench route), if given; returns
+   * the JavaScript heap the instances' live objects hold together (bytes).
+   */
+  gc?: () => Promise<number>;
 }
 
 /** `runs` simultaneous runs of `calls` tool calls each, spread over `users` users. */
@@ -43,7 +46,7 @@ export async function concurrentRuns(
   const documents = await Promise.all(
     Array.from({ length: runs }, (_, i) => clients[i % users]?.createDocument() ?? ""),
   );
-  await target.gc?.();
+  const heapBaseline = (await target.gc?.()) ?? Number.NaN;
   const baseline = rssBytes(serverPids());
   let waiting = 0;
   // Runs that ended (or never started) before their first tool call: the gate must not wait for them.
@@ -58,8 +61,9 @@ export async function concurrentRuns(
     if (waiting + gone !== runs) return;
     if (waiting !== runs) return release();
     // Every run holds at its first tool call: what the servers hold now is what waiting costs.
-    void (target.gc?.() ?? Promise.resolve()).then(
-      () => {
+    void (target.gc?.() ?? Promise.resolve(Number.NaN)).then(
+      (heap) => {
+        heapWaiting = heap;
         peakWaiting = rssBytes(serverPids());
         release();
       },
@@ -73,6 +77,7 @@ export async function concurrentRuns(
   const outcomes = new Map<string, number>();
   const count = (outcome: string) => outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   let peakWaiting = baseline;
+  let heapWaiting = Number.NaN;
   let gcError: Error | undefined;
   const trips: number[] = [];
   const wrongStream: string[] = [];
@@ -136,6 +141,7 @@ export async function concurrentRuns(
       return done;
     }),
   );
+  const perRunKB = (bytes: number) => (waiting === runs && !gcError ? bytes / runs / 1024 : Number.NaN);
   return {
     runs,
     users,
@@ -145,8 +151,10 @@ export async function concurrentRuns(
     roundTripP50Ms: round(percentile(trips, 50)),
     roundTripP99Ms: round(percentile(trips, 99)),
     // Taken only when every run reached its first tool call at the same time.
-    rssPerWaitingRunMB:
-      waiting === runs && !gcError ? round((peakWaiting - baseline) / runs / 1024 / 1024) : Number.NaN,
+    rssPerWaitingRunMB: round(perRunKB(peakWaiting - baseline) / 1024),
+    // The heap of live objects after a full collection: what the runs hold, without the allocator's
+    // slack that RSS keeps (a server's RSS rarely shrinks, so it drifts more than small runs add).
+    heapPerWaitingRunKB: round(perRunKB(heapWaiting - heapBaseline)),
     ...(gcError ? { note: `memory not read: ${gcError.message}` } : {}),
     eventsOnWrongStream: wrongStream.length,
   };
