@@ -1,9 +1,13 @@
 import { getWritable } from "workflow";
 import { publishLive } from "./frames.ts";
 
-// A write resolves once the stream accepts the chunk; the world receives it at its next flush
-// (10 ms timer). Frames sent within this window may not be durable yet.
-const DURABLE_LAG_MS = 2_000;
+// When is a frame durable? The step's writable is the engine's serializing TransformStream, piped
+// one chunk at a time into the world's stream: the pipe reads the next chunk only once the world
+// has stored the one before (its write resolves after the world's flush), and with the transform's
+// default queues (one chunk in, none out) our write of a chunk resolves only when the pipe has read
+// it. So when a write resolves, every chunk before it is durable; the chunk itself, and what came
+// after, may not be. One more resolved chunk is kept as a margin.
+const KEPT_WRITTEN = 2;
 
 /**
  * A step's writer for its run's frames. `send` hands a chunk to the live path
@@ -15,7 +19,9 @@ const DURABLE_LAG_MS = 2_000;
 export function openRunWriter(runId: string) {
   const writer = getWritable<string>().getWriter();
   let queued = "";
-  let recent: { at: number; chunk: string }[] = [];
+  let inFlight = "";
+  // The last chunks whose write resolved, oldest first (see above: the newest may not be durable).
+  let written: string[] = [];
   let draining = false;
   let chain: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
@@ -23,9 +29,11 @@ export function openRunWriter(runId: string) {
   const drain = async () => {
     try {
       while (queued) {
-        const chunk = queued;
+        inFlight = queued;
         queued = "";
-        await writer.write(chunk);
+        await writer.write(inFlight);
+        written = [...written, inFlight].slice(-KEPT_WRITTEN);
+        inFlight = "";
       }
     } finally {
       draining = false;
@@ -40,9 +48,6 @@ export function openRunWriter(runId: string) {
   return {
     send(chunk: string) {
       publishLive(runId, chunk);
-      const now = Date.now();
-      recent = recent.filter((sent) => now - sent.at < DURABLE_LAG_MS);
-      recent.push({ at: now, chunk });
       queued += chunk;
       if (draining || failure) return;
       draining = true;
@@ -51,14 +56,8 @@ export function openRunWriter(runId: string) {
       });
     },
     flush,
-    /** What may not be durable yet (lost if the process died now): the frames of the last 2 s. */
-    unconfirmed: () => {
-      const now = Date.now();
-      return recent
-        .filter((sent) => now - sent.at < DURABLE_LAG_MS)
-        .map((sent) => sent.chunk)
-        .join("");
-    },
+    /** What may not be durable yet (lost if the process died now): sent again on resume, same ids. */
+    unconfirmed: () => written.join("") + inFlight + queued,
     /** Flushes, then ends the run's stream (its last frame was sent). */
     async close() {
       await flush();
