@@ -3,7 +3,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { env } from "@/env";
 import { type Database, getDb } from "@/server/db";
-import { authAccounts, authSessions, authVerifications, users } from "@/server/db/schema";
 import { acceptInvitations } from "@/server/document-invitations";
 import { allowedOrigins } from "@/server/http/same-origin";
 import { sendLinkMail } from "@/server/mail/mail";
@@ -43,7 +42,14 @@ function createAuth(db: Database) {
     database: drizzleAdapter(db, {
       provider: "pg",
       // Better Auth's `user` model is our `users` table, so documents and runs keep their foreign keys.
-      schema: { user: users, session: authSessions, account: authAccounts, verification: authVerifications },
+      // The tables are the database's own objects: Next bundles this module apart from the one that
+      // opened the database, and the adapter finds a table's relations (joins) by identity.
+      schema: {
+        user: db._.fullSchema.users,
+        session: db._.fullSchema.authSessions,
+        account: db._.fullSchema.authAccounts,
+        verification: db._.fullSchema.authVerifications,
+      },
     }),
     // Signing in does not wait for verification (the app is usable at once); what a verified
     // email unlocks is the documents it was invited to (server/document-invitations.ts).
@@ -85,6 +91,8 @@ function createAuth(db: Database) {
     // take X-Forwarded-For on trust and count per process.
     rateLimit: { enabled: false },
     advanced: {
+      // A session is read with its user in one statement (relations in db/schema/auth.ts).
+      database: { joins: true },
       cookiePrefix: AUTH_COOKIE_PREFIX,
       useSecureCookies: env.SECURE_COOKIES === "true",
     },

@@ -1,3 +1,4 @@
+import { relations } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns";
 
@@ -78,3 +79,19 @@ export const rateLimitPoints = pgTable("rate_limit_points", {
   points: integer("points").notNull(),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+// The links Better Auth follows in one statement (its `database.joins`: reading a session reads
+// its user in the same query, on every authenticated request). Names are Better Auth's: `user`
+// for one, the plural for many.
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(authSessions),
+  accounts: many(authAccounts),
+}));
+
+export const authSessionsRelations = relations(authSessions, ({ one }) => ({
+  user: one(users, { fields: [authSessions.userId], references: [users.id] }),
+}));
+
+export const authAccountsRelations = relations(authAccounts, ({ one }) => ({
+  user: one(users, { fields: [authAccounts.userId], references: [users.id] }),
+}));
