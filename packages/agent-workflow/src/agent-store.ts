@@ -14,6 +14,8 @@ export interface SavedProgress {
   segment: number;
   state: unknown;
   messages: unknown[];
+  /** A planning agent's plan decision for this segment, saved once with its first state. */
+  planning?: unknown;
 }
 
 /** A tool result as it is recorded: once per hook token (its `jti`), with its body's hash. */
@@ -44,13 +46,16 @@ export interface AgentStore {
   /**
    * Saves a step's state (replacing the last one) and appends `messages` to
    * its segment's conversation at position `from` (already saved positions
-   * are kept), atomically.
+   * are kept), atomically. `planning`, given with a segment's first state, is
+   * kept by the segment's later saves (which leave it out: it never changes,
+   * and is most of a checkpoint's size); a new segment drops it.
    */
   saveProgress(
     runId: string,
     segment: number,
     state: unknown,
     messages: { from: number; items: unknown[] },
+    planning?: unknown,
   ): Promise<void>;
   /** Whether the writer stopped the run (seen by a step running on another instance). */
   isStopped(runId: string): Promise<boolean>;
@@ -59,7 +64,10 @@ export interface AgentStore {
 function memoryStore(): AgentStore {
   const claims = new Map<string, ToolResultClaim>();
   const results = new Map<string, unknown>();
-  const progress = new Map<string, { segment: number; state: string; messages: string[] }>();
+  const progress = new Map<
+    string,
+    { segment: number; state: string; messages: string[]; planning?: string }
+  >();
   const key = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
   return {
     async claimToolResult(claim) {
@@ -85,13 +93,17 @@ function memoryStore(): AgentStore {
         segment: saved.segment,
         state: JSON.parse(saved.state),
         messages: saved.messages.map((m) => JSON.parse(m)),
+        ...(saved.planning === undefined ? {} : { planning: JSON.parse(saved.planning) }),
       };
     },
-    async saveProgress(runId, segment, state, { from, items }) {
+    async saveProgress(runId, segment, state, { from, items }, planning) {
       const saved = progress.get(runId);
-      const messages = saved?.segment === segment ? saved.messages.slice(0, from) : [];
+      const sameSegment = saved?.segment === segment;
+      const messages = sameSegment ? saved.messages.slice(0, from) : [];
       messages.push(...items.map((m) => JSON.stringify(m)));
-      progress.set(runId, { segment, state: JSON.stringify(state), messages });
+      const kept =
+        planning === undefined ? (sameSegment ? saved.planning : undefined) : JSON.stringify(planning);
+      progress.set(runId, { segment, state: JSON.stringify(state), messages, planning: kept });
     },
     async isStopped() {
       return false;

@@ -29,7 +29,11 @@ export const databaseAgentStore: AgentStore = {
   async loadProgress(runId) {
     const db = await getDb();
     const [row] = await db
-      .select({ segment: agentRunCheckpoints.segment, state: agentRunCheckpoints.state })
+      .select({
+        segment: agentRunCheckpoints.segment,
+        state: agentRunCheckpoints.state,
+        planning: agentRunCheckpoints.planning,
+      })
       .from(agentRunCheckpoints)
       .where(eq(agentRunCheckpoints.runId, runId));
     if (!row) return undefined;
@@ -38,28 +42,36 @@ export const databaseAgentStore: AgentStore = {
       .from(agentRunMessages)
       .where(and(eq(agentRunMessages.runId, runId), eq(agentRunMessages.segment, row.segment)))
       .orderBy(asc(agentRunMessages.seq));
-    return { segment: row.segment, state: row.state, messages: messages.map((m) => m.message) };
+    return {
+      segment: row.segment,
+      state: row.state,
+      messages: messages.map((m) => m.message),
+      ...(row.planning === null ? {} : { planning: row.planning }),
+    };
   },
-  async saveProgress(runId, segment, state, { from, items }) {
+  async saveProgress(runId, segment, state, { from, items }, planning) {
     const db = await getDb();
-    const upsert = db
-      .insert(agentRunCheckpoints)
-      .values({ runId, segment, state })
-      .onConflictDoUpdate({
-        target: agentRunCheckpoints.runId,
-        set: { segment, state, updatedAt: new Date() },
-      });
+    const given = planning === undefined ? null : JSON.stringify(planning);
+    // One statement, so the state and the messages it counts land together. A save without a plan
+    // decision keeps the segment's (Postgres copies an unchanged out-of-line value by reference).
+    const upsert = sql`
+        insert into ${agentRunCheckpoints} (run_id, segment, state, planning)
+        values (${runId}, ${segment}, ${JSON.stringify(state)}::jsonb, ${given}::jsonb)
+        on conflict (run_id) do update set
+          state = excluded.state,
+          planning = case
+            when excluded.planning is null and ${agentRunCheckpoints.segment} = excluded.segment
+            then ${agentRunCheckpoints.planning}
+            else excluded.planning
+          end,
+          segment = excluded.segment,
+          updated_at = now()`;
     if (items.length === 0) {
-      await upsert;
+      await db.execute(upsert);
       return;
     }
-    // One statement, so the state and the messages it counts land together.
     await db.execute(sql`
-      with saved as (
-        insert into ${agentRunCheckpoints} (run_id, segment, state) values (${runId}, ${segment}, ${JSON.stringify(state)}::jsonb)
-        on conflict (run_id) do update set segment = excluded.segment, state = excluded.state, updated_at = now()
-        returning run_id
-      )
+      with saved as (${upsert} returning run_id)
       insert into ${agentRunMessages} (run_id, segment, seq, message)
       select ${runId}, ${segment}, ${from}::integer + (m.ordinality::integer - 1), m.value
       from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as m(value, ordinality)

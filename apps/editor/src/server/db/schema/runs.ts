@@ -132,6 +132,9 @@ export const agentRunCheckpoints = pgTable("agent_run_checkpoints", {
   runId: text("run_id").primaryKey(),
   segment: integer("segment").notNull(),
   state: jsonb("state").notNull(),
+  // A planning agent's plan decision for the segment: written once with its first state and left
+  // alone by the segment's later saves (several a tool call), which would otherwise rewrite it.
+  planning: jsonb("planning"),
   updatedAt: updatedAt(),
 });
 

@@ -80,7 +80,7 @@ export async function startPlanningAgent(args: {
       };
       state = { ...freshCheckpoint(runId, place.segment, nextId, place.turnIndex), planning };
       // Saved before the plan goes out: a resumed step announces the same plan again.
-      await saveCheckpoint(state, 0, writer);
+      await saveCheckpoint(state, 0, writer, true);
     }
     const { planning } = state;
     if (!planning) throw new Error("the agent's plan decision is missing");

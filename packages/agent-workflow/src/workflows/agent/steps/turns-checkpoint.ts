@@ -73,22 +73,30 @@ export async function loadCheckpoint(runId: string, segment: number): Promise<Tu
   const saved = await agentStore().loadProgress(runId);
   if (saved?.segment !== segment) return undefined;
   return {
-    ...(saved.state as Omit<TurnsCheckpoint, "messages">),
+    ...(saved.state as Omit<TurnsCheckpoint, "messages" | "planning">),
     messages: saved.messages as ModelMessage[],
+    ...(saved.planning === undefined ? {} : { planning: saved.planning as PlanningDecision }),
   };
 }
 
 /**
  * Saves a step's progress: its state, and the messages added since the last
  * save (`persisted` of them are saved already). A snapshot: the step goes on
- * changing `state` while the store writes it.
+ * changing `state` while the store writes it. The plan decision goes with the
+ * step's first save only (`withPlanning`); the store keeps it for the later ones.
  */
-export function saveCheckpoint(state: TurnsCheckpoint, persisted: number, writer: RunWriter): Promise<void> {
-  const { messages, ...rest } = state;
+export function saveCheckpoint(
+  state: TurnsCheckpoint,
+  persisted: number,
+  writer: RunWriter,
+  withPlanning = false,
+): Promise<void> {
+  const { messages, planning, ...rest } = state;
   return agentStore().saveProgress(
     state.runId,
     state.segment,
     structuredClone({ ...rest, unconfirmed: writer.unconfirmed() }),
     { from: persisted, items: structuredClone(messages.slice(persisted)) },
+    withPlanning ? structuredClone(planning) : undefined,
   );
 }

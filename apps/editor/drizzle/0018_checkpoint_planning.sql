@@ -1,0 +1,1 @@
+ALTER TABLE "agent_run_checkpoints" ADD COLUMN "planning" jsonb;
