@@ -12,6 +12,7 @@ import type { AgentResults } from "./agent-table.ts";
 import { concurrentRuns, type RunTarget } from "./concurrency.ts";
 import { crossInstanceTrips } from "./cross-instance.ts";
 import type { physicalFloor } from "./floor.ts";
+import { idleTransactionsPerSecond } from "./idle-load.ts";
 import { naiveLoop } from "./naive.ts";
 import { peerConcurrent } from "./peer.ts";
 import { coauthorFigures, peerFigures } from "./worlds.ts";
@@ -114,7 +115,9 @@ export async function benchAgentLoop(options: {
     throughput,
   };
   if (options.postgres) {
-    await measurePostgres(results, { env: BENCH_SERVER_ENV, count: 2 }, log, async (a, both) => {
+    await measurePostgres(results, { env: BENCH_SERVER_ENV, count: 2 }, log, async (a, both, databaseUrl) => {
+      log("Postgres world: two idle instances (database load)");
+      results.idleTransactionsPerSecond = await idleTransactionsPerSecond(databaseUrl);
       log("Postgres world: Coauthor");
       results.coauthor.postgres = await coauthorFigures(instanceOf(a), runLengths, warmRuns, budgetMs);
       log("Postgres world: round trips across two instances");
@@ -179,14 +182,14 @@ async function measurePostgres(
   results: AgentResults,
   options: { env: Record<string, string>; count: number },
   log: (line: string) => void,
-  measure: (first: AppServer, all: AppServer[]) => Promise<void>,
+  measure: (first: AppServer, all: AppServer[], databaseUrl: string) => Promise<void>,
 ): Promise<void> {
   log(`Postgres world: starting ${options.count} instance(s) on a fresh database`);
   const instances = await startInstances({ label: "bench", postgresWorld: true, ...options });
   try {
     const [first] = instances.servers;
     if (!first) throw new Error("no instance started");
-    await measure(first, instances.servers);
+    await measure(first, instances.servers, instances.databaseUrl);
     results.serverLogReplayErrors.postgres =
       (results.serverLogReplayErrors.postgres ?? 0) +
       instances.servers.reduce((sum, server) => sum + replayErrors(server.log), 0);

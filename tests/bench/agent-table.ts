@@ -25,6 +25,8 @@ export interface AgentResults {
     postgres?: { coauthor: Load; peer?: PeerLoad };
     twoInstances?: Load;
   };
+  /** Transactions a second two idle instances cost their database (the job queue's polling). */
+  idleTransactionsPerSecond?: number;
   /** Round trips with the stream, the result or both on another instance than the step's. */
   crossInstance?: Awaited<ReturnType<typeof crossInstanceTrips>>;
   memory: Load;
@@ -141,6 +143,11 @@ export function agentTable(r: AgentResults) {
           : "not measured",
       },
       "crossing ≤ one instance + 5",
+    ),
+    row(
+      "2 idle instances: database transactions per second",
+      { postgres: cell(r.idleTransactionsPerSecond) },
+      "",
     ),
     row(
       "50 runs by 10 users, 1 instance: done · p50 / p99 round trip (ms)",

@@ -45,8 +45,11 @@ const envSchema = z.object({
   AGENT_STEP_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   // Postgres world: how many queued workflow and step jobs one instance runs at once. A run's turns
   // step holds its job while it waits on the browser, so this bounds the runs an instance carries;
-  // the world's own default (10) stalls the eleventh run until one of the first ten ends.
-  WORKFLOW_POSTGRES_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  // the world's own default (10) stalls the eleventh run until one of the first ten ends. Each slot
+  // left idle asks the queue for a job twice a second (the world's 500 ms poll; graphile-worker
+  // 0.16 polls per slot), so the slots are also a constant load: 2 × slots queries a second per
+  // instance (1,000 slots measured 2,000 transactions a second on an idle instance).
+  WORKFLOW_POSTGRES_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
   // Postgres world: how long a step's frames wait before they are written to the run's stream (the
   // engine batches them; its default is 10 ms). A stream followed on another instance than the one
   // running the step gets its frames from there, so every millisecond here is one on its tool round
