@@ -16,13 +16,18 @@ export const membershipOf = (userId: string) =>
 
 /**
  * The user's access to a document: its owner and their role, when they may
- * open it (owner or member), else null. Never loads the content: every write
- * and every run checks this.
+ * open it (owner or member), else null; and whether it is damaged (a run is
+ * refused then). Never loads the content: every write and every run checks this.
  */
 export async function findDocumentAccess(userId: string, documentId: string) {
   const db = await getDb();
   const [row] = await db
-    .select({ id: documents.id, ownerId: documents.ownerId, role: roleOf(userId) })
+    .select({
+      id: documents.id,
+      ownerId: documents.ownerId,
+      role: roleOf(userId),
+      damagedAt: documents.damagedAt,
+    })
     .from(documents)
     .leftJoin(documentMembers, membershipOf(userId))
     .where(and(eq(documents.id, documentId), visibleTo(userId)));

@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
-import { and, count, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
 import { recordRunEnd } from "@/server/agent/run-control";
@@ -29,29 +29,46 @@ class CapReached extends Error {
   }
 }
 
-/** Serialises admissions per key for the rest of the transaction (any instance on the same database). */
-async function lockFor(tx: Database, key: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
+// Admissions are serialised per writer and per document for the rest of the transaction (any
+// instance on the same database), under these advisory-lock keys.
+const userLock = (userId: string) => sql`hashtextextended(${`coauthor:runs:user:${userId}`}, 0)`;
+const documentLock = (documentId: string) =>
+  sql`hashtextextended(${`coauthor:runs:document:${documentId}`}, 0)`;
 
 /**
  * Holds the document's admission lock for the rest of `tx`: no run of the document is admitted
  * meanwhile (document deletion collects the document's runs under it, so none slips past).
  */
-export function lockDocumentAdmissions(tx: Database, documentId: string): Promise<void> {
-  return lockFor(tx, `coauthor:runs:document:${documentId}`);
+export async function lockDocumentAdmissions(tx: Database, documentId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${documentLock(documentId)})`);
 }
 
-/** How many runs are going in `scope`, those admitted in this transaction included. */
-async function liveRuns(tx: Database, scope: SQL): Promise<number> {
+/** Takes the writer's lock, then the document's (always in that order: no deadlock), in one statement. */
+async function lockAdmissions(tx: Database, run: RunToAdmit): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${userLock(run.userId)}), pg_advisory_xact_lock(${documentLock(run.documentId)})`,
+  );
+}
+
+/** How many runs the writer and the document have going, those admitted in this transaction included. */
+async function liveRuns(tx: Database, run: RunToAdmit): Promise<{ byUser: number; byDocument: number }> {
   const live = and(eq(runs.status, "running"), gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)));
-  const [row] = await tx.select({ n: count() }).from(runs).where(and(live, scope));
-  return row?.n ?? 0;
+  const byUser = eq(runs.userId, run.userId);
+  const byDocument = eq(runs.documentId, run.documentId);
+  const [row] = await tx
+    .select({
+      byUser: sql<number>`count(*) filter (where ${byUser})`.mapWith(Number),
+      byDocument: sql<number>`count(*) filter (where ${byDocument})`.mapWith(Number),
+    })
+    .from(runs)
+    .where(and(live, or(byUser, byDocument)));
+  return { byUser: row?.byUser ?? 0, byDocument: row?.byDocument ?? 0 };
 }
 
 /** The 429 for a cap that is full, or null when the run fits. */
 async function capRefusal(tx: Database, run: RunToAdmit): Promise<Response | null> {
-  if ((await liveRuns(tx, eq(runs.userId, run.userId))) >= env.MAX_CONCURRENT_RUNS_PER_USER) {
+  const live = await liveRuns(tx, run);
+  if (live.byUser >= env.MAX_CONCURRENT_RUNS_PER_USER) {
     return apiError(
       429,
       "rate_limited:concurrent_runs",
@@ -59,7 +76,7 @@ async function capRefusal(tx: Database, run: RunToAdmit): Promise<Response | nul
       { "Retry-After": "5" },
     );
   }
-  if ((await liveRuns(tx, eq(runs.documentId, run.documentId))) >= env.MAX_CONCURRENT_RUNS_PER_DOCUMENT) {
+  if (live.byDocument >= env.MAX_CONCURRENT_RUNS_PER_DOCUMENT) {
     return apiError(
       429,
       "rate_limited:document_runs",
@@ -98,8 +115,7 @@ export async function admitRun<Started extends { runId: string }>(
   let admitted: { started: Started; superseded: string[] };
   try {
     admitted = await db.transaction(async (tx) => {
-      await lockFor(tx, `coauthor:runs:user:${run.userId}`);
-      await lockDocumentAdmissions(tx, run.documentId);
+      await lockAdmissions(tx, run);
       const cancelled = await tx
         .update(runs)
         .set({ status: "cancelled", finishedAt: new Date() })

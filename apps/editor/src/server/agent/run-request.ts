@@ -42,5 +42,5 @@ export async function acceptRunRequest<S extends RunRequestSchema>(
       response: apiError(400, "bad_request:model", `model "${modelId}" is not available`),
     };
   }
-  return { ok: true as const, userId: user.userId, input, modelId };
+  return { ok: true as const, userId: user.userId, input, modelId, access: access.access };
 }

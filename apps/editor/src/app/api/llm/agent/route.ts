@@ -8,7 +8,7 @@ import { continuationOf } from "@/server/agent/run-continuation";
 import { recordStreamEnd, superviseRun } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
 import { runEventResponse } from "@/server/agent/sse-response";
-import { DAMAGED_MESSAGE, documentDamage } from "@/server/collab/document-health";
+import { DAMAGED_MESSAGE } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
@@ -33,8 +33,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!accepted.ok) return accepted.response;
   const { input, modelId } = accepted;
   // Its tools would run on a copy that never loads: refused until the owner restores it.
-  if ((await documentDamage(input.documentId))?.damaged)
-    return apiError(409, "document_damaged", DAMAGED_MESSAGE);
+  if (accepted.access.damagedAt !== null) return apiError(409, "document_damaged", DAMAGED_MESSAGE);
   const continuation = input.continueRunId
     ? await continuationOf(input.continueRunId, accepted.userId, input.documentId)
     : undefined;
