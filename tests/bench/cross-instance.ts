@@ -5,7 +5,7 @@
 // costs at most 5 ms over a trip that stays on one instance.
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { AppServer } from "../lib/app-server.ts";
-import { oneUserOnEach } from "../lib/instances.ts";
+import { oneUserOnEach, stepHostIndex } from "../lib/instances.ts";
 import { RunStream } from "../lib/run-stream.ts";
 import { percentile, round } from "./stats.ts";
 
@@ -17,20 +17,6 @@ interface Trip {
   /** The instance the result was posted to. */
   postedTo: number;
   ms: number;
-}
-
-/** The instance whose log says its step asked for this tool call, if any has said so yet. */
-function stepHostOf(servers: AppServer[], runId: string, toolCallId: string): number {
-  return servers.findIndex((server) =>
-    server.log
-      .split("\n")
-      .some(
-        (line) =>
-          line.includes('"tool call requested"') &&
-          line.includes(`"runId":"${runId}"`) &&
-          line.includes(`"toolCallId":"${toolCallId}"`),
-      ),
-  );
 }
 
 /** One run with its stream on instance 0, results posted to instance 0 and 1 in turn. */
@@ -75,7 +61,7 @@ export async function crossInstanceTrips(servers: AppServer[], runs: number, cal
     const { runId, trips } = await alternatingRun(servers, calls);
     const hosts = new Set<number>();
     for (const trip of trips) {
-      const host = stepHostOf(servers, runId, trip.toolCallId);
+      const host = stepHostIndex(servers, runId, trip.toolCallId);
       if (host < 0) throw new Error(`no instance logged tool call ${trip.toolCallId} of run ${runId}`);
       hosts.add(host);
       const resultCrosses = trip.postedTo !== host;

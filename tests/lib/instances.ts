@@ -52,11 +52,11 @@ export async function startInstances(options: {
 }
 
 /**
- * The index of the instance whose step asked for this tool call (its log says so): a result posted
- * to any other one must cross instances to reach the waiting step.
+ * The index of the instance whose log says its step asked for this tool call, or -1 while none has
+ * said so: a result posted to any other one must cross instances to reach the waiting step.
  */
-export async function stepHost(servers: AppServer[], runId: string, toolCallId: string): Promise<number> {
-  const asked = (server: AppServer) =>
+export function stepHostIndex(servers: AppServer[], runId: string, toolCallId: string): number {
+  return servers.findIndex((server) =>
     server.log
       .split("\n")
       .some(
@@ -64,9 +64,16 @@ export async function stepHost(servers: AppServer[], runId: string, toolCallId: 
           line.includes('"tool call requested"') &&
           line.includes(`"runId":"${runId}"`) &&
           line.includes(`"toolCallId":"${toolCallId}"`),
-      );
-  await expect.poll(() => servers.findIndex(asked), { timeout: 5_000 }).toBeGreaterThanOrEqual(0);
-  return servers.findIndex(asked);
+      ),
+  );
+}
+
+/** The index of the instance whose step asked for this tool call, once its log says so. */
+export async function stepHost(servers: AppServer[], runId: string, toolCallId: string): Promise<number> {
+  await expect
+    .poll(() => stepHostIndex(servers, runId, toolCallId), { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(0);
+  return stepHostIndex(servers, runId, toolCallId);
 }
 
 /** One new user, signed in on every instance (one client each: the same account and session store). */
