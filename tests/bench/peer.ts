@@ -35,7 +35,8 @@ const HOOK_WAIT_MS = 30_000;
  * number of posts answered 404.
  */
 async function postResult(baseURL: string, body: { runId: string; toolCallId: string; result: unknown }) {
-  const deadline = performance.now() + HOOK_WAIT_MS;
+  const started = performance.now();
+  const deadline = started + HOOK_WAIT_MS;
   for (let retries = 0; ; retries++) {
     const posted = await fetch(`${baseURL}/api/bench/peer/callback`, {
       method: "POST",
@@ -45,7 +46,9 @@ async function postResult(baseURL: string, body: { runId: string; toolCallId: st
     await posted.arrayBuffer();
     if (posted.ok) return retries;
     if (posted.status !== 404 || performance.now() > deadline)
-      throw new Error(`peer callback answered ${posted.status} after ${retries} retries`);
+      throw new Error(
+        `peer callback answered ${posted.status} after ${retries} retries, ${Math.round((performance.now() - started) / 1000)} s after the first post`,
+      );
   }
 }
 
