@@ -79,8 +79,11 @@ export async function startPlanningAgent(args: {
         nextId,
       };
       state = { ...freshCheckpoint(runId, place.segment, nextId, place.turnIndex), planning };
-      // Saved before the plan goes out: a resumed step announces the same plan again.
-      await saveCheckpoint(state, 0, writer, true);
+      // Saved before the plan goes out: a resumed step announces the same plan again. Without a
+      // plan, the turns' first save carries the decision (before any model frame goes out: one
+      // statement less before the first words); a restart before it plans again, having sent
+      // only the run's opening and leading events, which go out the same again.
+      if (proposal.plan) await saveCheckpoint(state, 0, writer, true);
     }
     const { planning } = state;
     if (!planning) throw new Error("the agent's plan decision is missing");

@@ -107,8 +107,11 @@ export async function continueTurns(
       state.nextId += bodies.length;
     };
     let persisted = state.messages.length;
+    // A fresh planning agent's decision is not saved yet: it goes with the first save.
+    let planningSaved = resumed || state.planning === undefined;
     const checkpoint = () => {
-      const saved = saveCheckpoint(state, persisted, writer);
+      const saved = saveCheckpoint(state, persisted, writer, !planningSaved);
+      planningSaved = true;
       persisted = state.messages.length;
       return saved;
     };
