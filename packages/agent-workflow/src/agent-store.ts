@@ -18,6 +18,13 @@ export interface SavedProgress {
   planning?: unknown;
 }
 
+/** A step's progress as JSON text, to be saved (see `AgentStore.saveProgress`). */
+export interface ProgressToSave {
+  state: string;
+  messages: { from: number; json: string };
+  planning?: string;
+}
+
 /** A tool result as it is recorded: once per hook token (its `jti`), with its body's hash. */
 export interface ToolResultClaim {
   jti: string;
@@ -44,19 +51,15 @@ export interface AgentStore {
   /** The run's saved progress, if any. */
   loadProgress(runId: string): Promise<SavedProgress | undefined>;
   /**
-   * Saves a step's state (replacing the last one) and appends `messages` to
-   * its segment's conversation at position `from` (already saved positions
-   * are kept), atomically. `planning`, given with a segment's first state, is
-   * kept by the segment's later saves (which leave it out: it never changes,
-   * and is most of a checkpoint's size); a new segment drops it.
+   * Saves a step's progress, given as JSON text (taken when the save was asked
+   * for, so the step may go on changing its state), atomically: the state
+   * replaces the last one, and `messages` (a JSON array) is appended to the
+   * segment's conversation at position `from` (saved positions are kept).
+   * `planning`, given with a segment's first save, is kept by the segment's
+   * later saves (which leave it out: it never changes, and is most of a
+   * checkpoint's size); a new segment drops it.
    */
-  saveProgress(
-    runId: string,
-    segment: number,
-    state: unknown,
-    messages: { from: number; items: unknown[] },
-    planning?: unknown,
-  ): Promise<void>;
+  saveProgress(runId: string, segment: number, progress: ProgressToSave): Promise<void>;
   /** Whether the writer stopped the run (seen by a step running on another instance). */
   isStopped(runId: string): Promise<boolean>;
 }
@@ -96,14 +99,13 @@ function memoryStore(): AgentStore {
         ...(saved.planning === undefined ? {} : { planning: JSON.parse(saved.planning) }),
       };
     },
-    async saveProgress(runId, segment, state, { from, items }, planning) {
+    async saveProgress(runId, segment, { state, messages: added, planning }) {
       const saved = progress.get(runId);
       const sameSegment = saved?.segment === segment;
-      const messages = sameSegment ? saved.messages.slice(0, from) : [];
-      messages.push(...items.map((m) => JSON.stringify(m)));
-      const kept =
-        planning === undefined ? (sameSegment ? saved.planning : undefined) : JSON.stringify(planning);
-      progress.set(runId, { segment, state: JSON.stringify(state), messages, planning: kept });
+      const messages = sameSegment ? saved.messages.slice(0, added.from) : [];
+      messages.push(...(JSON.parse(added.json) as unknown[]).map((m) => JSON.stringify(m)));
+      const kept = planning ?? (sameSegment ? saved.planning : undefined);
+      progress.set(runId, { segment, state, messages, planning: kept });
     },
     async isStopped() {
       return false;

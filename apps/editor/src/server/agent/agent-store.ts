@@ -49,14 +49,15 @@ export const databaseAgentStore: AgentStore = {
       ...(row.planning === null ? {} : { planning: row.planning }),
     };
   },
-  async saveProgress(runId, segment, state, { from, items }, planning) {
+  async saveProgress(runId, segment, { state, messages, planning }) {
     const db = await getDb();
-    const given = planning === undefined ? null : JSON.stringify(planning);
-    // One statement, so the state and the messages it counts land together. A save without a plan
-    // decision keeps the segment's (Postgres copies an unchanged out-of-line value by reference).
-    const upsert = sql`
+    // One statement, so the state and the messages it counts land together (an empty array adds
+    // none). A save without a plan decision keeps the segment's (Postgres copies an unchanged
+    // out-of-line value by reference).
+    await db.execute(sql`
+      with saved as (
         insert into ${agentRunCheckpoints} (run_id, segment, state, planning)
-        values (${runId}, ${segment}, ${JSON.stringify(state)}::jsonb, ${given}::jsonb)
+        values (${runId}, ${segment}, ${state}::jsonb, ${planning ?? null}::jsonb)
         on conflict (run_id) do update set
           state = excluded.state,
           planning = case
@@ -65,16 +66,12 @@ export const databaseAgentStore: AgentStore = {
             else excluded.planning
           end,
           segment = excluded.segment,
-          updated_at = now()`;
-    if (items.length === 0) {
-      await db.execute(upsert);
-      return;
-    }
-    await db.execute(sql`
-      with saved as (${upsert} returning run_id)
+          updated_at = now()
+        returning run_id
+      )
       insert into ${agentRunMessages} (run_id, segment, seq, message)
-      select ${runId}, ${segment}, ${from}::integer + (m.ordinality::integer - 1), m.value
-      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as m(value, ordinality)
+      select ${runId}, ${segment}, ${messages.from}::integer + (m.ordinality::integer - 1), m.value
+      from jsonb_array_elements(${messages.json}::jsonb) with ordinality as m(value, ordinality)
       on conflict do nothing`);
   },
   async isStopped(runId) {

@@ -11,7 +11,7 @@ import { planAgent } from "./call-planner.ts";
 import { planEvent } from "./plan-event.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
-import { freshCheckpoint, loadCheckpoint, saveCheckpoint } from "./turns-checkpoint.ts";
+import { checkpointSaver, freshCheckpoint, loadCheckpoint } from "./turns-checkpoint.ts";
 import { continueTurns, type TurnsResult, withWriter } from "./turns-loop.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -83,7 +83,7 @@ export async function startPlanningAgent(args: {
       // plan, the turns' first save carries the decision (before any model frame goes out: one
       // statement less before the first words); a restart before it plans again, having sent
       // only the run's opening and leading events, which go out the same again.
-      if (proposal.plan) await saveCheckpoint(state, 0, writer, true);
+      if (proposal.plan) await checkpointSaver(state, writer, false)();
     }
     const { planning } = state;
     if (!planning) throw new Error("the agent's plan decision is missing");

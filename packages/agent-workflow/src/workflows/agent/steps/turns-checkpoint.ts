@@ -80,23 +80,23 @@ export async function loadCheckpoint(runId: string, segment: number): Promise<Tu
 }
 
 /**
- * Saves a step's progress: its state, and the messages added since the last
- * save (`persisted` of them are saved already). A snapshot: the step goes on
- * changing `state` while the store writes it. The plan decision goes with the
- * step's first save only (`withPlanning`); the store keeps it for the later ones.
+ * The saves of one step's progress, each a snapshot of `state` as it is when asked for (the step
+ * goes on changing it while the store writes): the state, the messages added since the last save,
+ * and the plan decision with the first save that has one (the store keeps it for the later ones).
+ * `planningSaved`: the decision in `state` is in the store already (a resumed step).
  */
-export function saveCheckpoint(
-  state: TurnsCheckpoint,
-  persisted: number,
-  writer: RunWriter,
-  withPlanning = false,
-): Promise<void> {
-  const { messages, planning, ...rest } = state;
-  return agentStore().saveProgress(
-    state.runId,
-    state.segment,
-    structuredClone({ ...rest, unconfirmed: writer.unconfirmed() }),
-    { from: persisted, items: structuredClone(messages.slice(persisted)) },
-    withPlanning ? structuredClone(planning) : undefined,
-  );
+export function checkpointSaver(state: TurnsCheckpoint, writer: RunWriter, planningSaved: boolean) {
+  let persisted = state.messages.length;
+  let planningPending = !planningSaved && state.planning !== undefined;
+  return (): Promise<void> => {
+    const { messages, planning, ...rest } = state;
+    const saved = agentStore().saveProgress(state.runId, state.segment, {
+      state: JSON.stringify({ ...rest, unconfirmed: writer.unconfirmed() }),
+      messages: { from: persisted, json: JSON.stringify(messages.slice(persisted)) },
+      ...(planningPending ? { planning: JSON.stringify(planning) } : {}),
+    });
+    persisted = messages.length;
+    planningPending = false;
+    return saved;
+  };
 }

@@ -12,7 +12,7 @@ import { watchRun } from "./run-watch.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
 import { notRunMessage } from "./tool-messages.ts";
 import { answerToolCall, awaitToolCall, runCallId } from "./tool-round-trip.ts";
-import { saveCheckpoint, type TurnsCheckpoint, type TurnsProgress } from "./turns-checkpoint.ts";
+import { checkpointSaver, type TurnsCheckpoint, type TurnsProgress } from "./turns-checkpoint.ts";
 import { wrapUp } from "./wrap-up.ts";
 import { framesOf } from "./write-frames.ts";
 
@@ -106,15 +106,8 @@ export async function continueTurns(
       writer.send(framesOf(runId, state.nextId, bodies));
       state.nextId += bodies.length;
     };
-    let persisted = state.messages.length;
-    // A fresh planning agent's decision is not saved yet: it goes with the first save.
-    let planningSaved = resumed || state.planning === undefined;
-    const checkpoint = () => {
-      const saved = saveCheckpoint(state, persisted, writer, !planningSaved);
-      planningSaved = true;
-      persisted = state.messages.length;
-      return saved;
-    };
+    // A fresh planning agent's decision goes with the first save (a resumed step's is saved).
+    const checkpoint = checkpointSaver(state, writer, resumed);
     /** What the next model call is: its place in the run and the conversation so far. */
     const nextTurn = () => ({
       runId,
