@@ -1,76 +1,22 @@
 // `node bench/first-delta-spans.ts [runs]`: where a first text-delta's time goes. Starts a server
-// that exports its traces to a small OTLP/JSON receiver here, drives `runs` short runs one after
-// another, and prints, per span name, when it starts and ends after the prompt's POST (medians
-// over the runs after the first ten, which warm the server up). Not part of `npm run bench`: a tool
-// for reading the path of a run's start before optimising it (the engine's event writes, its
-// replay, the step's start, the planner, the model call, the frame write).
-import { createServer } from "node:http";
-import { z } from "zod";
+// that exports its traces to a collector here (lib/otlp-collector.ts), drives `runs` short runs
+// one after another, and prints, per span name, when it starts and ends after the prompt's POST
+// (medians over the runs after the first ten, which warm the server up). Not part of `npm run
+// bench`: a tool for reading the path of a run's start before optimising it (the engine's event
+// writes, its replay, the step's start, the planner, the model call, the frame write).
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { startOtlpCollector } from "../lib/otlp-collector.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { percentile, round } from "./stats.ts";
 
 const WARM_UP = 10;
 const runs = Number(process.argv[2] ?? 30);
 
-// The part of an OTLP/JSON export this reads.
-const exportSchema = z.object({
-  resourceSpans: z.array(
-    z.object({
-      scopeSpans: z.array(
-        z.object({
-          spans: z.array(
-            z.object({
-              name: z.string(),
-              startTimeUnixNano: z.string(),
-              endTimeUnixNano: z.string(),
-              attributes: z
-                .array(z.object({ key: z.string(), value: z.object({ stringValue: z.string() }).partial() }))
-                .default([]),
-            }),
-          ),
-        }),
-      ),
-    }),
-  ),
-});
-
-interface Span {
-  name: string;
-  /** Epoch milliseconds. */
-  start: number;
-  end: number;
-  runId?: string;
-}
-
-const spans: Span[] = [];
-const epochMs = (nanos: string) => Number(BigInt(nanos) / 1000n) / 1000;
-const receiver = createServer((request, response) => {
-  let body = "";
-  request.on("data", (chunk) => (body += chunk));
-  request.on("end", () => {
-    const parsed = exportSchema.safeParse(JSON.parse(body));
-    if (!parsed.success) console.error(`an export this tool cannot read: ${parsed.error.message}`);
-    for (const { scopeSpans } of parsed.data?.resourceSpans ?? [])
-      for (const { spans: exported } of scopeSpans)
-        for (const span of exported)
-          spans.push({
-            name: span.name,
-            start: epochMs(span.startTimeUnixNano),
-            end: epochMs(span.endTimeUnixNano),
-            runId: span.attributes.find((a) => a.key === "coauthor.run_id")?.value.stringValue,
-          });
-    response.writeHead(200, { "content-type": "application/json" }).end("{}");
-  });
-});
-await new Promise<void>((listening) => receiver.listen(0, "127.0.0.1", listening));
-const address = receiver.address();
-if (!address || typeof address === "string") throw new Error("the receiver has no port");
-
+const collector = await startOtlpCollector();
 const server = new AppServer({
   ...BENCH_SERVER_ENV,
-  OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${address.port}`,
+  OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
   OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
   OTEL_BSP_SCHEDULE_DELAY: "200",
 });
@@ -94,14 +40,14 @@ try {
   await new Promise((exported) => setTimeout(exported, 2_000));
 } finally {
   await server.dispose();
-  receiver.close();
+  await collector.close();
 }
 
 // A span is a run's when it carries the run's id, or (the engine's and Next's own spans carry
 // none) when it starts while that run is the only one going: from its POST to its first delta.
 const offsets = new Map<string, { start: number[]; end: number[] }>();
 for (const run of posted.slice(WARM_UP)) {
-  const own = spans.filter(
+  const own = collector.spans.filter(
     (span) =>
       span.runId === run.runId ||
       (!span.runId && span.start >= run.at - 1 && span.start <= run.at + run.firstDeltaMs),
