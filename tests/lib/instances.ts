@@ -10,6 +10,8 @@ import { createTestDatabase, REDIS_URL, requireSharedServices } from "./shared-s
 export interface Instances {
   servers: AppServer[];
   databaseUrl: string;
+  /** Their REDIS_NAMESPACE: by default the database's name, so suites sharing Redis count apart. */
+  redisNamespace: string;
   dispose(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export async function startInstances(options: {
   const env: Record<string, string> = {
     DATABASE_URL: database.url,
     REDIS_URL,
+    REDIS_NAMESPACE: database.name,
     // Tests read from the log which instance runs a run's step ("tool call requested").
     LOG_LEVEL: "info",
     SESSION_SECRET: randomBytes(32).toString("base64url"),
@@ -48,7 +51,12 @@ export async function startInstances(options: {
     await dispose();
     throw error;
   }
-  return { servers, databaseUrl: database.url, dispose };
+  return {
+    servers,
+    databaseUrl: database.url,
+    redisNamespace: env.REDIS_NAMESPACE ?? database.name,
+    dispose,
+  };
 }
 
 /**

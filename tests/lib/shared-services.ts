@@ -32,7 +32,9 @@ export async function requireSharedServices(): Promise<void> {
 }
 
 /** A fresh, empty database (named after `label`); `url` reaches it, `drop()` removes it. */
-export async function createTestDatabase(label: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  label: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `coauthor_${label}_${randomUUID().replaceAll("-", "")}`;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => undefined });
   await admin.unsafe(`create database ${name}`);
@@ -40,6 +42,7 @@ export async function createTestDatabase(label: string): Promise<{ url: string; 
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
+    name,
     url: url.toString(),
     drop: async () => {
       const cleanup = postgres(ADMIN_URL, { max: 1, onnotice: () => undefined });

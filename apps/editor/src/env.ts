@@ -10,6 +10,13 @@ const envSchema = z.object({
     .url()
     .refine((value) => /^rediss?:$/.test(new URL(value).protocol), "must be a redis:// or rediss:// URL")
     .optional(),
+  // Deployments sharing one Redis (staging beside production, a test database per suite): every
+  // key and channel the app uses there starts with `<namespace>:`, so their rate-limit counters
+  // and relayed messages stay apart. Unset: the names carry no namespace.
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, "REDIS_NAMESPACE: 1 to 64 letters, digits, '_', '.' or '-'")
+    .optional(),
   COAUTHOR_DATA_DIR: z.string().optional(),
   // Signing keys; generated into <data>/secrets.json when unset (server/secrets.ts).
   SESSION_SECRET: z
@@ -45,7 +52,8 @@ const envSchema = z.object({
   AGENT_STEP_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   // Postgres world: how many queued workflow and step jobs one instance runs at once. A run's turns
   // step holds its job while it waits on the browser, so this bounds the runs an instance carries;
-  // the world's own default (10) stalls the eleventh run until one of the first ten ends. Each slot
+  // the world's own default (10) stalls the eleventh run until one of the first ten ends (admission
+  // refuses a run once the slots of every live instance are taken: workflow/job-capacity.ts). Each slot
   // left idle asks the queue for a job twice a second (the world's 500 ms poll; graphile-worker
   // 0.16 polls per slot), so the slots are also a constant load: 2 × slots queries a second per
   // instance (1,000 slots measured 2,000 transactions a second on an idle instance).

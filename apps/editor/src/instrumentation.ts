@@ -45,8 +45,12 @@ export async function register() {
     const { configureStepLeases, stepLeaseTiming } = await import("@coauthor/agent-workflow/server");
     const { databaseStepLeaseStore } = await import("@/server/agent/step-leases");
     configureStepLeases(databaseStepLeaseStore, stepLeaseTiming(env.AGENT_STEP_LEASE_MS));
+    // One connection to the world's database for what the app reads of its job queue (the sweep
+    // of dead instances' jobs, admission's job capacity).
+    const { default: postgres } = await import("postgres");
+    const worldSql = postgres(worldUrl, { max: 1, onnotice: () => undefined });
     const { startOrphanedStepSweep } = await import("@/server/workflow/orphaned-steps");
-    startOrphanedStepSweep(worldUrl, env.AGENT_STEP_LEASE_MS / 2);
+    startOrphanedStepSweep(worldSql, env.AGENT_STEP_LEASE_MS / 2);
     // This world's job runner delivers over loopback HTTP; the engine routes refuse any request
     // without the engine's credential, so it goes into the delivery URL (read at each delivery).
     const { engineDeliveryBaseUrl } = await import("@/server/workflow/engine-delivery");
@@ -64,6 +68,9 @@ export async function register() {
     });
     setWorld(world);
     await world.start();
+    // Admission refuses a run no instance has a job slot for (it would wait in silence).
+    const { startJobCapacityBeacon } = await import("@/server/workflow/job-capacity");
+    await startJobCapacityBeacon(worldSql, env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY);
   } else {
     // The local world's queue would deliver every workflow and step over HTTP to this very
     // server; the generated handlers take them in-process instead (a request less per hop, and

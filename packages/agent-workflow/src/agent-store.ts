@@ -29,24 +29,32 @@ export interface ProgressToSave {
 export interface ToolResultClaim {
   jti: string;
   runId: string;
+  /** The run's writer and document as the hook token names them: recorded only for a run of theirs. */
+  userId: string;
+  documentId: string;
   toolCallId: string;
   /** Hash of the result (a replay of the same body is told apart from a different one). */
   bodyHash: string;
   result: unknown;
 }
 
-/** First use, a replay of the same body, a different body with a used token, or a run that no longer exists. */
-export type ClaimOutcome = "claimed" | "replay" | "conflict" | "gone";
+/**
+ * First use, a replay of the same body, a different body with a used token, a run that no longer
+ * exists, or a result the store would not record (the run no longer takes results: it ended, or
+ * its writer may no longer edit its document).
+ */
+export type ClaimOutcome = "claimed" | "replay" | "conflict" | "gone" | "refused";
 
 /**
  * What runs read and write. Tool results are recorded through `recordToolResult`
  * (tool-results.ts), which claims the token here; runs only read them.
  */
 export interface AgentStore {
-  /** Records a result with its token's claim, atomically: the first claim of a `jti` wins. */
+  /**
+   * Records a result with its token's claim, atomically: the first claim of a `jti` wins, and only
+   * while the run takes results (checked in the same step as the claim).
+   */
   claimToolResult(claim: ToolResultClaim): Promise<ClaimOutcome>;
-  /** Drops a claim whose result could not be delivered, so the client may retry. */
-  releaseToolResult(jti: string): Promise<void>;
   getToolResult(runId: string, toolCallId: string): Promise<StoredToolResult | undefined>;
   /** The run's saved progress, if any. */
   loadProgress(runId: string): Promise<SavedProgress | undefined>;
@@ -79,11 +87,6 @@ function memoryStore(): AgentStore {
       claims.set(claim.jti, claim);
       results.set(key(claim.runId, claim.toolCallId), structuredClone(claim.result));
       return "claimed";
-    },
-    async releaseToolResult(jti) {
-      const claim = claims.get(jti);
-      claims.delete(jti);
-      if (claim) results.delete(key(claim.runId, claim.toolCallId));
     },
     async getToolResult(runId, toolCallId) {
       const k = key(runId, toolCallId);

@@ -22,6 +22,8 @@ describe("run signals", () => {
     await memoryAgentStore().claimToolResult({
       jti: `${runId}-1`,
       runId,
+      userId: "writer",
+      documentId: "doc",
       toolCallId,
       bodyHash: "",
       result: { ok: true, from: "elsewhere" },
@@ -37,6 +39,8 @@ describe("run signals", () => {
     await memoryAgentStore().claimToolResult({
       jti: `${runId}-1`,
       runId,
+      userId: "writer",
+      documentId: "doc",
       toolCallId,
       bodyHash: "",
       result: { ok: true },

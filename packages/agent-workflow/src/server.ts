@@ -24,7 +24,7 @@ export {
   stepLeaseTiming,
 } from "./step-lease.ts";
 export { toolPolicy } from "./tool-policy.ts";
-export { deliverToolResult, type RecordOutcome, recordToolResult } from "./tool-results.ts";
+export { recordToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";

@@ -1,13 +1,23 @@
+import type { RunSignal } from "@coauthor/types";
 import { describe, expect, it } from "vitest";
 import { type AgentStore, configureAgentStore, memoryAgentStore } from "./agent-store.ts";
+import { configureRunSignals } from "./run-signals.ts";
 import { awaitToolResult, listenForToolResult, recordToolResult, wakeToolResult } from "./tool-results.ts";
 
 const never = new AbortController().signal;
 let seq = 0;
-const ids = () => ({ runId: `run-${++seq}`, toolCallId: "c1" });
+const ids = () => ({ runId: `run-${++seq}`, userId: "writer", documentId: "doc", toolCallId: "c1" });
 /** Records a result in the store without waking anyone, as another instance would. */
 const recordElsewhere = (runId: string, toolCallId: string, result: unknown) =>
-  memoryAgentStore().claimToolResult({ jti: `elsewhere-${++seq}`, runId, toolCallId, bodyHash: "", result });
+  memoryAgentStore().claimToolResult({
+    jti: `elsewhere-${++seq}`,
+    runId,
+    userId: "writer",
+    documentId: "doc",
+    toolCallId,
+    bodyHash: "",
+    result,
+  });
 
 describe("awaitToolResult", () => {
   it("returns a result recorded before anyone waited (a fast browser, or a step resumed after a restart)", async () => {
@@ -29,21 +39,16 @@ describe("awaitToolResult", () => {
   });
 
   it("records a token's result once: the same body again is a replay, another body a conflict", async () => {
-    const { runId, toolCallId } = ids();
-    const use = { jti: `jti-${runId}`, runId, toolCallId };
+    const run = ids();
+    const use = { jti: `jti-${run.runId}`, ...run };
     expect(await recordToolResult({ ...use, result: { ok: true, first: true } })).toBe("claimed");
     expect(await recordToolResult({ ...use, result: { ok: true, first: true } })).toBe("replay");
     expect(await recordToolResult({ ...use, result: { ok: true, first: false } })).toBe("conflict");
-    const answer = await awaitToolResult(runId, toolCallId, { deadline: Date.now() + 5_000, signal: never });
+    const answer = await awaitToolResult(run.runId, run.toolCallId, {
+      deadline: Date.now() + 5_000,
+      signal: never,
+    });
     expect(answer).toEqual({ kind: "result", result: { ok: true, first: true } });
-  });
-
-  it("releases the claim when the run no longer waits, so a retry is judged afresh", async () => {
-    const { runId, toolCallId } = ids();
-    const use = { jti: `jti-${runId}`, runId, toolCallId, result: { ok: true } };
-    expect(await recordToolResult(use, async () => false)).toBe("not-waiting");
-    expect(await memoryAgentStore().getToolResult(runId, toolCallId)).toBeUndefined();
-    expect(await recordToolResult(use)).toBe("claimed");
   });
 
   it("times out at the deadline, and stops waiting at once when the run is stopped", async () => {
@@ -83,6 +88,33 @@ describe("awaitToolResult", () => {
       expect(reads).toBe(0);
     } finally {
       configureAgentStore(real);
+    }
+  });
+
+  it("signals the other instances only when no step of this process waits for the call", async () => {
+    const sent: RunSignal[] = [];
+    configureRunSignals(async (signal) => {
+      sent.push(signal);
+    });
+    try {
+      const waited = ids();
+      const listener = listenForToolResult(waited.runId, waited.toolCallId);
+      const waiting = listener.wait({ signal: AbortSignal.timeout(5_000), fresh: true });
+      expect(await recordToolResult({ jti: `jti-${waited.runId}`, ...waited, result: { ok: true } })).toBe(
+        "claimed",
+      );
+      expect(await waiting).toEqual({ kind: "result", result: { ok: true } });
+      listener.close();
+      // Waited for here: a step runs on one instance at a time, so nobody else needs to hear of it.
+      expect(sent).toEqual([]);
+
+      const elsewhere = ids();
+      expect(
+        await recordToolResult({ jti: `jti-${elsewhere.runId}`, ...elsewhere, result: { ok: true } }),
+      ).toBe("claimed");
+      expect(sent).toEqual([{ runId: elsewhere.runId, toolCallId: elsewhere.toolCallId }]);
+    } finally {
+      configureRunSignals(undefined);
     }
   });
 });

@@ -5,7 +5,7 @@
 // finds it there too.
 
 import { createHash, randomUUID } from "node:crypto";
-import { agentStore, type ClaimOutcome } from "./agent-store.ts";
+import { agentStore, type ClaimOutcome, type ToolResultClaim } from "./agent-store.ts";
 import { notifyToolResult, onToolResult } from "./run-signals.ts";
 
 const KEY = Symbol.for("coauthor.tool-result-waiters");
@@ -24,11 +24,19 @@ const keyOf = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId
 
 /**
  * Hands a tool call's result, already recorded in the store, to the step of
- * this process that waits for it (no read back from the store), and signals
- * the other instances that it is there.
+ * this process that waits for it (no read back from the store); when none
+ * here waits, signals the other instances that it is there. A step runs on
+ * one instance at a time (its owner lease), so a call waited for here is
+ * waited for nowhere else: the signal would only cost every instance a
+ * notification (and, should a step elsewhere wait all the same, the store's
+ * periodic read still finds the result).
  */
 export function wakeToolResult(runId: string, toolCallId: string, result: unknown): void {
-  for (const wake of waiters().get(keyOf(runId, toolCallId)) ?? []) wake(result);
+  const here = waiters().get(keyOf(runId, toolCallId));
+  if (here && here.size > 0) {
+    for (const wake of here) wake(result);
+    return;
+  }
   notifyToolResult(runId, toolCallId);
 }
 
@@ -39,35 +47,26 @@ export function resultHash(toolCallId: string, result: unknown): string {
     .digest("hex");
 }
 
-/** How recording a result went: handed to the run, or why not. */
-export type RecordOutcome = ClaimOutcome | "not-waiting";
-
 /**
  * Records a tool call's result once, with its hook token's claim (the first
- * result for a token wins; the same one again is a replay), then hands it to
- * the waiting step: at once in this process, by a signal on other instances.
- * `stillWaiting` is asked after the claim: a run that no longer waits gets its
- * claim released (a retry is judged afresh). The callback route and the unit
- * tests both record through here.
+ * result for a token wins; the same one again is a replay; a run that no
+ * longer takes results is refused by the store), then hands it to the waiting
+ * step: at once in this process, by a signal on other instances. The callback
+ * route and the unit tests both record through here.
  */
-export async function recordToolResult(
-  use: { jti: string; runId: string; toolCallId: string; result: unknown },
-  stillWaiting: () => Promise<boolean> = async () => true,
-): Promise<RecordOutcome> {
-  const store = agentStore();
-  const claim = await store.claimToolResult({ ...use, bodyHash: resultHash(use.toolCallId, use.result) });
-  if (claim !== "claimed") return claim;
-  if (!(await stillWaiting())) {
-    await store.releaseToolResult(use.jti);
-    return "not-waiting";
-  }
-  wakeToolResult(use.runId, use.toolCallId, use.result);
-  return "claimed";
+export async function recordToolResult(use: Omit<ToolResultClaim, "bodyHash">): Promise<ClaimOutcome> {
+  const claim = await agentStore().claimToolResult({
+    ...use,
+    bodyHash: resultHash(use.toolCallId, use.result),
+  });
+  if (claim === "claimed") wakeToolResult(use.runId, use.toolCallId, use.result);
+  return claim;
 }
 
 /**
- * Records a result as a browser would, without a token of its own (tests and
- * scripts): "delivered", or "duplicate" when the call has a result already.
+ * Records a result as a browser would, without a token of its own (the unit
+ * tests, on the memory store, which keeps no runs to check a writer against):
+ * "delivered", or "duplicate" when the call has a result already.
  */
 export async function deliverToolResult(
   runId: string,
@@ -75,7 +74,14 @@ export async function deliverToolResult(
   result: unknown,
 ): Promise<"delivered" | "duplicate"> {
   if (await agentStore().getToolResult(runId, toolCallId)) return "duplicate";
-  const recorded = await recordToolResult({ jti: randomUUID(), runId, toolCallId, result });
+  const recorded = await recordToolResult({
+    jti: randomUUID(),
+    runId,
+    userId: "test-writer",
+    documentId: "test-document",
+    toolCallId,
+    result,
+  });
   return recorded === "claimed" ? "delivered" : "duplicate";
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { type DocumentAccess, type DocumentRole, roleAllows } from "./auth/roles";
 import { getDb } from "./db";
 import { documentMembers, documents, runs } from "./db/schema";
@@ -72,8 +73,11 @@ export async function findRunWithRole(runId: string, userId: string) {
   return row ? { run: row.run, role: row.role ?? null } : null;
 }
 
-/** The owner, or a member with the editor role — checked in the same statement as the write. */
-function editableBy(userId: string) {
+/**
+ * The owner, or a member with the editor role — checked in the same statement as the write. The
+ * user is an id, or a column of the statement (a run's writer).
+ */
+export function editableBy(userId: string | AnyPgColumn) {
   return or(
     eq(documents.ownerId, userId),
     sql`exists (select 1 from ${documentMembers} where ${documentMembers.documentId} = ${documents.id} and ${documentMembers.userId} = ${userId} and ${documentMembers.role} = 'editor')`,

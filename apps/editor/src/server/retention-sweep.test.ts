@@ -42,15 +42,16 @@ beforeAll(async () => {
     { ...run, id: OLD, createdAt: daysAgo(40), finishedAt: daysAgo(40) },
     { ...run, id: RECENT, createdAt: daysAgo(1), finishedAt: daysAgo(1) },
   ]);
-  for (const runId of [OLD, RECENT]) {
-    await claimTokenUse({
+  // Results their runs took while they ran (the runs have ended since: written as they are stored).
+  await db.insert(schema.toolCallResults).values(
+    [OLD, RECENT].map((runId) => ({
       jti: `jti-${runId}`,
       runId,
       toolCallId: "c1",
       bodyHash: "h",
       result: { text: "secret" },
-    });
-  }
+    })),
+  );
   await db.insert(schema.rateLimitPoints).values([
     { key: "expired", points: 1, expire: new Date(now.getTime() - 60_000) },
     { key: "live", points: 1, expire: new Date(now.getTime() + 60_000) },
@@ -129,15 +130,17 @@ describe("retention sweep", () => {
 });
 
 describe("tool result claims", () => {
-  it("answer gone for a run that no longer exists (its document was deleted), storing nothing", async () => {
+  it("are refused for a run that no longer exists (its document was deleted), storing nothing", async () => {
     const outcome = await claimTokenUse({
       jti: "jti-missing",
       runId: "wrun_01M859RZBR98WWZKKH8RG6KP05",
+      userId: "owner",
+      documentId: "doc",
       toolCallId: "c1",
       bodyHash: "h",
       result: { text: "secret" },
     });
-    expect(outcome).toBe("gone");
+    expect(outcome).toBe("refused");
     const db = await getDb();
     expect(
       await db.select().from(schema.toolCallResults).where(eq(schema.toolCallResults.jti, "jti-missing")),

@@ -8,21 +8,30 @@ import { publishLive } from "./frames.ts";
 // it. So when a write resolves, every chunk before it is durable; the chunk itself, and what came
 // after, may not be. One more resolved chunk is kept as a margin.
 const KEPT_WRITTEN = 2;
+// A frame nobody waits on (a tool's result, the model's deltas) may wait this long for the next
+// one, so that a round trip's frames reach the durable stream as one chunk: on the Postgres world
+// one insert, one notification and one read by each follower instead of three of each. A frame
+// someone waits on (a tool call, the run's end) goes out at once, with everything before it.
+// Readers in this process are not delayed: `publishLive` hands them every frame at once.
+const LINGER_MS = 10;
 
 /**
  * A step's writer for its run's frames. `send` hands a chunk to the live path
  * at once and queues it for the durable stream, where chunks queued while a
  * write is in flight go out joined as one (the durable stream takes one chunk
- * per flush tick). `flush` waits until everything sent is durable and throws
- * the first failed write. Step context only.
+ * per flush tick); `{ linger: true }` lets a chunk wait up to LINGER_MS for
+ * the next. `flush` waits until everything sent is durable and throws the
+ * first failed write. Step context only (`durable`, the run's stream there, is
+ * given by tests).
  */
-export function openRunWriter(runId: string) {
-  const writer = getWritable<string>().getWriter();
+export function openRunWriter(runId: string, durable: WritableStream<string> = getWritable<string>()) {
+  const writer = durable.getWriter();
   let queued = "";
   let inFlight = "";
   // The last chunks whose write resolved, oldest first (see above: the newest may not be durable).
   let written: string[] = [];
   let draining = false;
+  let lingering: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | undefined;
 
@@ -40,20 +49,29 @@ export function openRunWriter(runId: string) {
     }
   };
 
+  /** Writes what is queued now (a write in flight takes it when it is done). */
+  const writeQueued = () => {
+    clearTimeout(lingering);
+    lingering = undefined;
+    if (draining || failure || !queued) return;
+    draining = true;
+    chain = drain().catch((error: unknown) => {
+      failure ??= { error };
+    });
+  };
+
   const flush = async () => {
+    writeQueued();
     await chain;
     if (failure) throw failure.error;
   };
 
   return {
-    send(chunk: string) {
+    send(chunk: string, options: { linger?: boolean } = {}) {
       publishLive(runId, chunk);
       queued += chunk;
-      if (draining || failure) return;
-      draining = true;
-      chain = drain().catch((error: unknown) => {
-        failure ??= { error };
-      });
+      if (!options.linger) writeQueued();
+      else if (!draining) lingering ??= setTimeout(writeQueued, LINGER_MS);
     },
     flush,
     /** What may not be durable yet (lost if the process died now): sent again on resume, same ids. */

@@ -15,6 +15,8 @@ export interface CoauthorMetrics {
   registry: Registry;
   /** Agent runs that ended, by outcome (`done`, `cancelled`, `limit`, `timeout`, `failed`). */
   runs: Counter<"outcome">;
+  /** Agent runs refused at admission, by why (`user_runs`, `document_runs`, `capacity`). */
+  runsRefused: Counter<"reason">;
   /** Tool call announced → its result taken, by how the wait ended. */
   toolRoundTrip: Histogram<"outcome">;
   /** An agent request received → its first text-delta written to the response. */
@@ -30,6 +32,12 @@ function createMetrics(): CoauthorMetrics {
       name: `${PREFIX}agent_runs_total`,
       help: "Agent runs that ended, by outcome",
       labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    runsRefused: new Counter({
+      name: `${PREFIX}agent_runs_refused_total`,
+      help: "Agent runs refused at admission, by reason (capacity: no job slot left on any instance)",
+      labelNames: ["reason"],
       registers: [registry],
     }),
     toolRoundTrip: new Histogram({

@@ -1,12 +1,16 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
 
-// A turns step's progress on a real embedded database (PGlite in a throwaway folder, migrated
-// like the app's): the plan decision is written once and kept by the segment's later saves.
+// The agent's store on a real embedded database (PGlite in a throwaway folder, migrated like the
+// app's): a turns step's progress (the plan decision is written once and kept by the segment's
+// later saves) and tool results (claimed once, only while their run takes them).
 process.env.COAUTHOR_DATA_DIR = mkdtempSync(join(tmpdir(), "coauthor-agent-store-"));
 const { databaseAgentStore: store } = await import("./agent-store");
+const { getDb } = await import("@/server/db");
+const schema = await import("@/server/db/schema");
 
 const planning = { plan: { steps: ["outline", "write"] }, firstId: 3, nextId: 5 };
 
@@ -42,5 +46,69 @@ describe("saved progress", () => {
     await store.saveProgress("run-b", 2, progress({ n: 3 }, 0, [], next));
     await store.saveProgress("run-b", 2, progress({ n: 4 }, 0, []));
     expect(await store.loadProgress("run-b")).toMatchObject({ segment: 2, state: { n: 4 }, planning: next });
+  });
+});
+
+describe("tool result claims", () => {
+  beforeAll(async () => {
+    const db = await getDb();
+    await db
+      .insert(schema.users)
+      .values(["owner", "editor", "viewer"].map((id) => ({ id, name: id, email: `${id}@example.test` })));
+    await db.insert(schema.documents).values({ id: "doc", ownerId: "owner", title: "Shared" });
+    await db.insert(schema.documentMembers).values([
+      { documentId: "doc", userId: "editor", role: "editor" },
+      { documentId: "doc", userId: "viewer", role: "viewer" },
+    ]);
+    const run = { documentId: "doc", prompt: "p", model: "offline" };
+    await db.insert(schema.runs).values([
+      { ...run, id: "by-owner", userId: "owner" },
+      { ...run, id: "by-editor", userId: "editor" },
+      { ...run, id: "by-viewer", userId: "viewer" },
+      { ...run, id: "ended", userId: "owner", status: "cancelled" },
+    ]);
+  });
+  const writerOf: Record<string, string> = { "by-editor": "editor", "by-viewer": "viewer" };
+  /** A claim as the run's token names it (its writer and document), or as `named` says. */
+  const claim = (runId: string, jti: string, result: unknown = { ok: true }, named = {}) =>
+    store.claimToolResult({
+      jti,
+      runId,
+      userId: writerOf[runId] ?? "owner",
+      documentId: "doc",
+      toolCallId: "c1",
+      bodyHash: JSON.stringify(result),
+      result,
+      ...named,
+    });
+  const stored = async (jti: string) =>
+    (await getDb()).select().from(schema.toolCallResults).where(eq(schema.toolCallResults.jti, jti));
+
+  it("records a running run's result for its owner or an editor: once, a replay changing nothing", async () => {
+    expect(await claim("by-owner", "t1")).toBe("claimed");
+    expect(await claim("by-editor", "t2", { ok: true, n: 2 })).toBe("claimed");
+    expect(await store.getToolResult("by-editor", "c1")).toEqual({ result: { ok: true, n: 2 } });
+    expect(await claim("by-owner", "t1")).toBe("replay");
+    expect(await claim("by-owner", "t1", { ok: false })).toBe("conflict");
+    expect(await store.getToolResult("by-owner", "c1")).toEqual({ result: { ok: true } });
+  });
+
+  it("refuses a run that ended, or whose writer may no longer edit, and stores nothing", async () => {
+    expect(await claim("ended", "t3")).toBe("refused");
+    expect(await claim("by-viewer", "t4")).toBe("refused");
+    expect(await claim("no-such-run", "t5")).toBe("refused");
+    // A token whose claims name another writer or document than its run's.
+    expect(await claim("by-owner", "t7", { ok: true }, { userId: "editor" })).toBe("refused");
+    expect(await claim("by-owner", "t8", { ok: true }, { documentId: "elsewhere" })).toBe("refused");
+    for (const jti of ["t3", "t4", "t5", "t7", "t8"]) expect(await stored(jti)).toEqual([]);
+    // A role lost mid-run: the editor's next result is refused.
+    await (await getDb())
+      .update(schema.documentMembers)
+      .set({ role: "viewer" })
+      .where(eq(schema.documentMembers.userId, "editor"));
+    expect(await claim("by-editor", "t6")).toBe("refused");
+    // The same token's replay is still told apart from a new use, after the run ended too.
+    await (await getDb()).update(schema.runs).set({ status: "done" }).where(eq(schema.runs.id, "by-owner"));
+    expect(await claim("by-owner", "t1")).toBe("replay");
   });
 });

@@ -1,6 +1,6 @@
 import type { AgentStore } from "@coauthor/agent-workflow/server";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { claimTokenUse, releaseTokenUse } from "@/server/agent/claim-token";
+import { claimTokenUse } from "@/server/agent/claim-token";
 import { getDb } from "@/server/db";
 import {
   agentRunCheckpoints,
@@ -17,7 +17,6 @@ import {
  */
 export const databaseAgentStore: AgentStore = {
   claimToolResult: claimTokenUse,
-  releaseToolResult: releaseTokenUse,
   async getToolResult(runId, toolCallId) {
     const db = await getDb();
     const [row] = await db

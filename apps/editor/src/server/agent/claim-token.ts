@@ -1,7 +1,9 @@
 import type { ClaimOutcome, ToolResultClaim } from "@coauthor/agent-workflow/server";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb } from "@/server/db";
-import { toolCallResults } from "@/server/db/schema";
+import { documents, runs, toolCallResults } from "@/server/db/schema";
+import { editableBy } from "@/server/documents";
 
 /** PostgreSQL's foreign_key_violation, as drizzle passes it on from either driver (in `cause`). */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -10,16 +12,39 @@ function isForeignKeyViolation(error: unknown): boolean {
 }
 
 /**
- * Claims a hook token's jti once, atomically (a unique key in the database),
- * recording the tool result with it: the run's step reads it from this row.
+ * Claims a hook token's jti once, atomically (a unique key in the database), recording the tool
+ * result with it (the run's step reads it from this row) — in one statement with the run's checks:
+ * recorded only for a run of the writer and document the token names, while it is running and its
+ * writer may still edit its document ("refused" otherwise: a run that ended, a writer who lost the
+ * editor role, a token whose claims do not match its run record nothing).
  */
 export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome> {
   const db = await getDb();
+  const row = new QueryBuilder()
+    .select({
+      jti: sql<string>`${use.jti}`.as("jti"),
+      runId: runs.id,
+      toolCallId: sql<string>`${use.toolCallId}`.as("tool_call_id"),
+      bodyHash: sql<string>`${use.bodyHash}`.as("body_hash"),
+      result: sql`${JSON.stringify(use.result)}::jsonb`.as("result"),
+      usedAt: sql<Date>`now()`.as("used_at"),
+    })
+    .from(runs)
+    .innerJoin(documents, eq(documents.id, runs.documentId))
+    .where(
+      and(
+        eq(runs.id, use.runId),
+        eq(runs.userId, use.userId),
+        eq(runs.documentId, use.documentId),
+        eq(runs.status, "running"),
+        editableBy(runs.userId),
+      ),
+    );
   let inserted: { jti: string }[];
   try {
     inserted = await db
       .insert(toolCallResults)
-      .values(use)
+      .select(row)
       .onConflictDoNothing()
       .returning({ jti: toolCallResults.jti });
   } catch (error) {
@@ -28,12 +53,10 @@ export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome>
     throw error;
   }
   if (inserted.length > 0) return "claimed";
-  const [existing] = await db.select().from(toolCallResults).where(eq(toolCallResults.jti, use.jti));
-  return existing?.bodyHash === use.bodyHash ? "replay" : "conflict";
-}
-
-/** Releases a claim whose result could not be delivered, so the client may retry. */
-export async function releaseTokenUse(jti: string): Promise<void> {
-  const db = await getDb();
-  await db.delete(toolCallResults).where(eq(toolCallResults.jti, jti));
+  const [existing] = await db
+    .select({ bodyHash: toolCallResults.bodyHash })
+    .from(toolCallResults)
+    .where(eq(toolCallResults.jti, use.jti));
+  if (!existing) return "refused";
+  return existing.bodyHash === use.bodyHash ? "replay" : "conflict";
 }

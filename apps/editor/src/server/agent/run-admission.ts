@@ -7,6 +7,8 @@ import { recordRunEnd } from "@/server/agent/run-control";
 import { type Database, getDb } from "@/server/db";
 import { runs } from "@/server/db/schema";
 import { apiError } from "@/server/http/errors";
+import { countRunRefused } from "@/server/observability/run-metrics";
+import { type JobCapacity, jobCapacity } from "@/server/workflow/job-capacity";
 
 // A run still marked running after this long died without saying so; it no longer counts.
 const RUN_STALE_MS = 15 * 60_000;
@@ -20,7 +22,7 @@ export interface RunToAdmit {
   model: string;
 }
 
-/** Why a run was not admitted: the cap it would pass (a 429 the route sends as is). */
+/** Why a run was not admitted: the cap it would pass, or no capacity (a 429 or 503 the route sends as is). */
 class CapReached extends Error {
   readonly response: Response;
   constructor(response: Response) {
@@ -65,10 +67,27 @@ async function liveRuns(tx: Database, run: RunToAdmit): Promise<{ byUser: number
   return { byUser: row?.byUser ?? 0, byDocument: row?.byDocument ?? 0 };
 }
 
+/**
+ * The 503 when every job slot of the deployment is taken (Postgres world), counting the slots
+ * of the runs this admission supersedes as free, or null when the run has a slot.
+ */
+function capacityRefusal(capacity: JobCapacity | null, superseded: number): Response | null {
+  if (!capacity || capacity.busy - superseded < capacity.slots) return null;
+  log.warn("run refused: every job slot is taken", { ...capacity });
+  countRunRefused("capacity");
+  return apiError(
+    503,
+    "unavailable:capacity",
+    "every server is busy with other runs right now; try again in a minute",
+    { "Retry-After": "30" },
+  );
+}
+
 /** The 429 for a cap that is full, or null when the run fits. */
 async function capRefusal(tx: Database, run: RunToAdmit): Promise<Response | null> {
   const live = await liveRuns(tx, run);
   if (live.byUser >= env.MAX_CONCURRENT_RUNS_PER_USER) {
+    countRunRefused("user_runs");
     return apiError(
       429,
       "rate_limited:concurrent_runs",
@@ -77,6 +96,7 @@ async function capRefusal(tx: Database, run: RunToAdmit): Promise<Response | nul
     );
   }
   if (live.byDocument >= env.MAX_CONCURRENT_RUNS_PER_DOCUMENT) {
+    countRunRefused("document_runs");
     return apiError(
       429,
       "rate_limited:document_runs",
@@ -97,13 +117,16 @@ async function settleEndedRuns(db: Database, run: RunToAdmit): Promise<void> {
 }
 
 /**
- * Admits a new agent run under the caps (MAX_CONCURRENT_RUNS_PER_USER / _PER_DOCUMENT) and starts
- * it with `start`, or answers 429 and starts and stores nothing. A writer's new prompt on a
+ * Admits a new agent run under the caps (MAX_CONCURRENT_RUNS_PER_USER / _PER_DOCUMENT) and, on the
+ * Postgres world, the deployment's job slots, and starts it with `start`, or answers 429 (a cap) or
+ * 503 (no slot) and starts and stores nothing. A writer's new prompt on a
  * document supersedes their own run in flight there (it is cancelled), so it never counts against
  * them. Atomic on one instance and on several: one transaction takes an advisory lock on the
  * writer and one on the document (always in that order, so two admissions cannot deadlock), then
  * cancels, counts, starts the workflow and records its row. Admissions for the same writer or
- * document wait for each other; everything else goes on.
+ * document wait for each other; everything else goes on. The job slots are read just before: a
+ * soft bound (two admissions at once may both take the last slot; the later run then waits for
+ * one), where the caps are exact.
  */
 export async function admitRun<Started extends { runId: string }>(
   run: RunToAdmit,
@@ -111,6 +134,9 @@ export async function admitRun<Started extends { runId: string }>(
 ): Promise<{ ok: true; started: Started } | { ok: false; response: Response }> {
   const db = await getDb();
   await settleEndedRuns(db, run);
+  // Read before the transaction: a transaction waiting on another connection of the same pool
+  // would hold its own meanwhile, and a burst of admissions would take them all.
+  const capacity = await jobCapacity();
   let startedRunId: string | undefined;
   let admitted: { started: Started; superseded: string[] };
   try {
@@ -123,7 +149,7 @@ export async function admitRun<Started extends { runId: string }>(
           and(eq(runs.userId, run.userId), eq(runs.documentId, run.documentId), eq(runs.status, "running")),
         )
         .returning({ id: runs.id });
-      const refusal = await capRefusal(tx, run);
+      const refusal = (await capRefusal(tx, run)) ?? capacityRefusal(capacity, cancelled.length);
       // Thrown to roll back: a refused prompt cancels nothing either.
       if (refusal) throw new CapReached(refusal);
       const started = await start();

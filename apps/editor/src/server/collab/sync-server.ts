@@ -14,6 +14,7 @@ import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
 import { observeCollab } from "@/server/observability/collab-metrics";
+import { redisName } from "@/server/redis-names";
 import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
 import { searchTextOf } from "./document-text";
 import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
@@ -144,7 +145,7 @@ function storageExtension(): Extension {
 function redisRelay(): Extension[] {
   const url = env.REDIS_URL;
   if (!url) return [];
-  return [new Redis({ createClient: () => new IORedis(url) })];
+  return [new Redis({ prefix: redisName("hocuspocus"), createClient: () => new IORedis(url) })];
 }
 
 /** The Redis channel on which instances ask each other to close sockets (role changes, deletion, sign-out). */
@@ -166,14 +167,13 @@ function closeRelay(
   const url = env.REDIS_URL;
   if (!url) return () => undefined;
   const instance = crypto.randomUUID();
+  const channel = redisName(CLOSE_CHANNEL);
   const publisher = new IORedis(url);
   const subscriber = new IORedis(url);
   for (const client of [publisher, subscriber]) {
     client.on("error", (error) => log.error("collab: redis", { error }));
   }
-  subscriber
-    .subscribe(CLOSE_CHANNEL)
-    .catch((error: unknown) => log.error("collab: redis subscribe", { error }));
+  subscriber.subscribe(channel).catch((error: unknown) => log.error("collab: redis subscribe", { error }));
   subscriber.on("message", (_channel, message) => {
     let parsed: unknown;
     try {
@@ -187,7 +187,7 @@ function closeRelay(
   });
   return (request) => {
     publisher
-      .publish(CLOSE_CHANNEL, JSON.stringify({ ...request, from: instance }))
+      .publish(channel, JSON.stringify({ ...request, from: instance }))
       .catch((error: unknown) => log.error("collab: redis publish", { error }));
   };
 }

@@ -7,6 +7,7 @@ import {
 } from "rate-limiter-flexible";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
+import { redisName } from "@/server/redis-names";
 import { apiError } from "./errors";
 import { RateLimiterAppDatabase } from "./rate-limit-store";
 
@@ -38,7 +39,13 @@ function limiter(action: LimitedAction): Promise<RateLimiterAbstract> {
   if (!made) {
     const options = { keyPrefix: `coauthor:rate:${action}`, points: perMinute[action](), duration: 60 };
     made = env.REDIS_URL
-      ? Promise.resolve(new RateLimiterRedis({ ...options, storeClient: new IORedis(env.REDIS_URL) }))
+      ? Promise.resolve(
+          new RateLimiterRedis({
+            ...options,
+            keyPrefix: redisName(options.keyPrefix),
+            storeClient: new IORedis(env.REDIS_URL),
+          }),
+        )
       : env.DATABASE_URL
         ? getDb().then((db) => new RateLimiterAppDatabase(db, options))
         : Promise.resolve(new RateLimiterMemory(options));

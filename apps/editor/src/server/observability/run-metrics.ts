@@ -6,6 +6,11 @@ export function countRunEnd(status: Exclude<RunStatus, "running">): void {
   metrics().runs.inc({ outcome: status });
 }
 
+/** Counts an agent run refused at admission under its reason (`coauthor_agent_runs_refused_total`). */
+export function countRunRefused(reason: "user_runs" | "document_runs" | "capacity"): void {
+  metrics().runsRefused.inc({ reason });
+}
+
 /**
  * Starts the clock of an agent request: `firstDelta` records, once, the time until the response
  * writes its first text-delta (`coauthor_agent_first_delta_seconds`), what the writer waits for.

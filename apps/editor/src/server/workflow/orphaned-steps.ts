@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow/server";
-import postgres from "postgres";
+import type postgres from "postgres";
 import { takeDeadStepLeases } from "@/server/agent/step-leases";
 
 // When an instance dies (SIGKILL, a lost machine), the Postgres world's job runner (graphile-worker)
@@ -41,9 +41,11 @@ export async function sweepOrphanedSteps(world: postgres.Sql): Promise<string[]>
   return workers;
 }
 
-/** Sweeps every `everyMs` for the life of the process (call once at server start, Postgres world). */
-export function startOrphanedStepSweep(worldUrl: string, everyMs: number): void {
-  const world = postgres(worldUrl, { max: 1, onnotice: () => undefined });
+/**
+ * Sweeps every `everyMs` for the life of the process, on `world`, a connection to the world's
+ * database (call once at server start, Postgres world).
+ */
+export function startOrphanedStepSweep(world: postgres.Sql, everyMs: number): void {
   const timer = setInterval(() => {
     sweepOrphanedSteps(world).catch((error: unknown) => log.error("orphaned step sweep failed", { error }));
   }, everyMs);

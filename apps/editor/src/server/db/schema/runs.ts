@@ -88,6 +88,15 @@ export const stepLeases = pgTable("agent_step_leases", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
+// Postgres world: each instance's job slots (WORKFLOW_POSTGRES_WORKER_CONCURRENCY), renewed while it
+// lives (workflow/job-capacity.ts). Their sum is how many steps the deployment runs at once: a run
+// admitted past it would wait, silent, for a slot, so admission refuses it instead.
+export const instanceJobSlots = pgTable("instance_job_slots", {
+  instanceId: text("instance_id").primaryKey(),
+  slots: integer("slots").notNull(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+});
+
 // The assistant conversation of one user on one document (chat and agent
 // turns), kept on the server so it survives reloads and devices.
 export const conversationMessages = pgTable(

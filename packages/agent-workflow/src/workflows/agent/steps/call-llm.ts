@@ -86,7 +86,8 @@ async function streamTurn(args: LlmTurnArgs): Promise<LlmTurn> {
   let nextId = args.firstId;
   const write = async (bodies: RunEventBody[]) => {
     await args.ready;
-    writer.send(framesOf(runId, nextId, bodies));
+    // The turn's tool calls, or the step's end, follow and flush them (see run-writer.ts).
+    writer.send(framesOf(runId, nextId, bodies), { linger: true });
     nextId += bodies.length;
   };
   const coalescer = createDeltaCoalescer(write, COALESCE_WINDOW_MS);

@@ -22,7 +22,6 @@ export interface TurnsProgress {
   turnIndex: number;
   /** Messages this step added to the conversation (model turns and tool results). */
   messages: ModelMessage[];
-  replies: string[];
   lastText: string;
   usage: TokenUsage;
   /** Tool calls this step announced. */
@@ -59,7 +58,6 @@ export function freshCheckpoint(
     turnIndex,
     stepTurns: 0,
     messages: [],
-    replies: [],
     lastText: "",
     usage: zeroUsage(),
     toolCalls: 0,

@@ -28,8 +28,26 @@ const RESTART_ID_GAP = 100_000;
 
 /** What one turns step did: the workflow adds it to the run. */
 export interface TurnsResult extends TurnsProgress {
+  /** What the model said this step, a text per turn that said anything (see `repliesIn`). */
+  replies: string[];
   /** Set when the run must end (Stop, a limit, a failure). */
   end?: AgentRunOutcome;
+}
+
+/**
+ * The text of each assistant message that says something: what the model said, turn by turn. Taken from
+ * the conversation when the step ends rather than kept beside it, so a checkpoint, saved twice per
+ * tool call, does not grow with everything said so far.
+ */
+export function repliesIn(messages: ModelMessage[]): string[] {
+  return messages.flatMap((message) => {
+    if (message.role !== "assistant") return [];
+    const text =
+      typeof message.content === "string"
+        ? message.content
+        : message.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+    return text.trim() ? [text.trim()] : [];
+  });
 }
 
 export interface TurnsArgs extends TurnsPlace {
@@ -76,7 +94,7 @@ export async function continueTurns(
     nextId: state.nextId,
     turnIndex: state.turnIndex,
     messages: state.messages,
-    replies: state.replies,
+    replies: repliesIn(state.messages),
     lastText: state.lastText,
     usage: state.usage,
     toolCalls: state.toolCalls,
@@ -102,8 +120,8 @@ export async function continueTurns(
 
   async function turns(wasResumed: boolean): Promise<TurnsResult> {
     const watch = watchRun(runId, args.runDeadline);
-    const send = (bodies: RunEventBody[]) => {
-      writer.send(framesOf(runId, state.nextId, bodies));
+    const send = (bodies: RunEventBody[], options?: { linger: boolean }) => {
+      writer.send(framesOf(runId, state.nextId, bodies), options);
       state.nextId += bodies.length;
     };
     // A fresh planning agent's decision goes with the first save (a resumed step's is saved).
@@ -150,7 +168,6 @@ export async function continueTurns(
           // Its text only: a tool call it asked for anyway would stand unanswered in the conversation.
           state.lastText = said.text.trim();
           state.messages.push({ role: "assistant", content: state.lastText });
-          state.replies.push(state.lastText);
         }
       }
       await checkpoint();
@@ -189,7 +206,8 @@ export async function continueTurns(
               summary: `The browser did not answer ${pending.call.toolName} within ${limits.toolDeadlineMs / 1000} s.`,
             });
           }
-          send([answerToolCall(state, pending, callId, answer.result)]);
+          // Followed at once by the next model turn's frames (or the next call): they go out together.
+          send([answerToolCall(state, pending, callId, answer.result)], { linger: true });
           state.pending.shift();
         }
         if (watch.signal.aborted) return await interrupted();
@@ -222,7 +240,6 @@ export async function continueTurns(
         }
         state.messages.push(...turn.responseMessages);
         state.lastText = turn.text.trim();
-        if (state.lastText) state.replies.push(state.lastText);
         const left = limits.maxToolCallsPerRun - args.toolCallsBefore - state.toolCalls;
         const calls = turn.toolCalls.slice(0, Math.min(limits.maxToolCallsPerTurn, left));
         for (const skipped of turn.toolCalls.slice(calls.length)) {

@@ -13,8 +13,8 @@ export const runtime = "nodejs";
 
 /**
  * A tool result from the browser (spec §3.2). Every check runs before the
- * result is recorded for the run; a replayed delivery answers 204 and
- * changes nothing.
+ * result is recorded for the run (those on the run with the record itself);
+ * a replayed delivery answers 204 and changes nothing.
  */
 export async function POST(request: Request): Promise<Response> {
   // A tab on older code may not run this tool the way this server's schemas expect.
@@ -39,15 +39,6 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(403, "forbidden:hook_token", "token belongs to another user");
   if (claims.toolCallId !== toolCallId)
     return apiError(403, "forbidden:hook_token", "token is for another tool call");
-  const found = await findRunWithRole(claims.runId, user.userId);
-  const run = found?.run;
-  if (!found || !run || run.userId !== claims.userId || run.documentId !== claims.documentId) {
-    return apiError(403, "forbidden:hook_token", "token does not match its run");
-  }
-  const { role } = found;
-  if (!role || !roleAllows(role, "edit"))
-    return apiError(403, "forbidden:document", "you may no longer edit this document");
-
   const toolName = toolNameSchema.safeParse(claims.toolName);
   if (!toolName.success) return apiError(400, "bad_request:callback", `unknown tool ${claims.toolName}`);
   const output = toolSchemas[toolName.data].output.safeParse(result);
@@ -59,17 +50,37 @@ export async function POST(request: Request): Promise<Response> {
     );
   }
 
-  // Recorded once with the token's claim; a step waiting in this process takes it at once, one
-  // on another instance is signalled. A run that stopped meanwhile gets nothing (claim released).
-  const recorded = await recordToolResult(
-    { jti: claims.jti, runId: claims.runId, toolCallId, result: output.data },
-    async () => run.status === "running",
-  );
+  // Recorded once with the token's claim, in one statement with the run's checks (the token's
+  // writer and document, still running, the writer may still edit it); a step waiting in this
+  // process takes it at once, one on another instance is signalled. Only a refusal reads the run
+  // again, to say why.
+  const recorded = await recordToolResult({
+    jti: claims.jti,
+    runId: claims.runId,
+    userId: claims.userId,
+    documentId: claims.documentId,
+    toolCallId,
+    result: output.data,
+  });
   if (recorded === "gone")
     return apiError(404, "not_found:run", "the run no longer exists (its document was deleted)");
   if (recorded === "conflict")
     return apiError(409, "conflict:hook_token", "this token was already used with another result");
-  if (recorded === "not-waiting")
-    return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
+  if (recorded === "refused") return await refusal(claims, user.userId);
   return new Response(null, { status: 204 });
+}
+
+/** Why a result was not recorded for the token's run: gone, not the token's, not editable, or ended. */
+async function refusal(
+  claims: { runId: string; userId: string; documentId: string },
+  userId: string,
+): Promise<Response> {
+  const found = await findRunWithRole(claims.runId, userId);
+  if (!found) return apiError(404, "not_found:run", "the run no longer exists (its document was deleted)");
+  const { run, role } = found;
+  if (run.userId !== claims.userId || run.documentId !== claims.documentId)
+    return apiError(403, "forbidden:hook_token", "token does not match its run");
+  if (!role || !roleAllows(role, "edit"))
+    return apiError(403, "forbidden:document", "you may no longer edit this document");
+  return apiError(409, "conflict:run", "the run is no longer waiting for this tool call");
 }
