@@ -63,3 +63,34 @@ test("the floating link editor adds, edits and removes a link from the keyboard"
   await expect(editor).toHaveText("Read the guide");
   await expect(editor).toBeFocused();
 });
+
+test("Ctrl+K pressed before the editor has seen the new selection links what is highlighted", async ({
+  page,
+}) => {
+  await createDocument(page);
+  const editor = page.getByTestId("document-editor");
+  await page.keyboard.type("Read the guide");
+  await expect(editor).toHaveText("Read the guide");
+  // The caret sits at the end, collapsed. In one task, the browser's selection moves to "guide"
+  // and Ctrl+K arrives: the browser's selectionchange (which the editor follows) fires only after.
+  const highlighted = await page.evaluate(() => {
+    const root = document.querySelector('[data-testid="document-editor"]');
+    const walker = document.createTreeWalker(root ?? document.body, NodeFilter.SHOW_TEXT);
+    const text = walker.nextNode();
+    if (!root || !text?.textContent) throw new Error("no text in the editor");
+    const start = text.textContent.indexOf("guide");
+    window.getSelection()?.setBaseAndExtent(text, start, text, start + "guide".length);
+    root.dispatchEvent(
+      new KeyboardEvent("keydown", { key: "k", ctrlKey: true, bubbles: true, cancelable: true }),
+    );
+    return window.getSelection()?.toString();
+  });
+  expect(highlighted).toBe("guide");
+  const address = page.getByRole("textbox", { name: "Link address" });
+  await expect(address).toBeFocused();
+  await page.keyboard.type("https://example.com/guide");
+  await page.keyboard.press("Enter");
+  await expect(editor.locator("a")).toHaveText("guide");
+  await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/guide");
+  await expect(editor).toHaveText("Read the guide");
+});

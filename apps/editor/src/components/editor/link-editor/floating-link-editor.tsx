@@ -4,15 +4,15 @@ import { linkUrlSchema } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useLexicalEditable } from "@lexical/react/useLexicalEditable";
 import { mergeRegister } from "@lexical/utils";
-import {
-  $getSelection,
-  type BaseSelection,
-  COMMAND_PRIORITY_NORMAL,
-  KEY_DOWN_COMMAND,
-  type LexicalEditor,
-} from "lexical";
+import { type BaseSelection, COMMAND_PRIORITY_NORMAL, KEY_DOWN_COMMAND, type LexicalEditor } from "lexical";
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
-import { $canEditLink, $selectedLink, applyLink, OPEN_LINK_EDITOR_COMMAND } from "./link-commands";
+import {
+  $canEditLink,
+  $selectedLink,
+  $visibleSelection,
+  applyLink,
+  OPEN_LINK_EDITOR_COMMAND,
+} from "./link-commands";
 import "./link-editor.css";
 
 interface Place {
@@ -60,11 +60,17 @@ export function FloatingLinkEditorPlugin() {
   const editingRef = useRef(false);
 
   const openEditor = useCallback((): boolean => {
-    const current = editor.getEditorState().read(() => ({
-      can: $canEditLink(),
-      url: $selectedLink()?.getURL() ?? "",
-      selection: $getSelection()?.clone() ?? null,
-    }));
+    const current = editor.getEditorState().read(
+      () => {
+        const selection = $visibleSelection(editor);
+        return {
+          can: $canEditLink(selection),
+          url: $selectedLink(selection)?.getURL() ?? "",
+          selection: selection?.clone() ?? null,
+        };
+      },
+      { editor },
+    );
     if (!editor.isEditable() || !current.can) return false;
     const place = placeBelowSelection(editor) ?? { top: 8, left: 8 };
     saved.current = current.selection;

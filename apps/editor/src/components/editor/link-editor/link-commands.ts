@@ -1,6 +1,7 @@
 import { $isLinkNode, $toggleLink, type LinkNode } from "@lexical/link";
 import { $findMatchingParent } from "@lexical/utils";
 import {
+  $createRangeSelectionFromDom,
   $getNodeByKey,
   $getSelection,
   $isRangeSelection,
@@ -14,16 +15,28 @@ import {
 export const OPEN_LINK_EDITOR_COMMAND = createCommand<void>("OPEN_LINK_EDITOR_COMMAND");
 
 /** The link the selection's anchor is in, if any (read inside an editor read or update). */
-export function $selectedLink(): LinkNode | null {
-  const selection = $getSelection();
+export function $selectedLink(selection: BaseSelection | null = $getSelection()): LinkNode | null {
   if (!$isRangeSelection(selection)) return null;
   return $findMatchingParent(selection.anchor.getNode(), $isLinkNode);
 }
 
-/** Whether a link can be added or edited here: text is selected, or the caret is in a link. */
-export function $canEditLink(): boolean {
-  const selection = $getSelection();
-  return $isRangeSelection(selection) && (!selection.isCollapsed() || $selectedLink() !== null);
+/** Whether a link can be added or edited on `selection`: text is selected, or the caret is in a link. */
+export function $canEditLink(selection: BaseSelection | null = $getSelection()): boolean {
+  return $isRangeSelection(selection) && (!selection.isCollapsed() || $selectedLink(selection) !== null);
+}
+
+/**
+ * The selection the writer sees: the browser's, when it lies in the editor, else the editor's.
+ * The editor's own can trail the browser's by a keystroke: it follows `selectionchange`, which
+ * the browser fires after the key, so a shortcut pressed right after Shift+Arrow would otherwise
+ * link one character less than is highlighted.
+ */
+export function $visibleSelection(editor: LexicalEditor): BaseSelection | null {
+  const dom = window.getSelection();
+  const root = editor.getRootElement();
+  if (dom?.anchorNode && dom.focusNode && root?.contains(dom.anchorNode) && root.contains(dom.focusNode))
+    return $createRangeSelectionFromDom(dom, editor) ?? $getSelection();
+  return $getSelection();
 }
 
 /**
