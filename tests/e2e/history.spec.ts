@@ -1,5 +1,5 @@
 import { expect, test } from "../lib/test.ts";
-import { ask, createDocument, typeParagraphs, waitForRunEnd } from "./helpers.ts";
+import { ask, createDocument, paragraphs, typeParagraphs, waitForRunEnd } from "./helpers.ts";
 
 test("the conversation comes back after a reload, and History opens each run with its event log", async ({
   page,
@@ -45,4 +45,30 @@ test("the conversation comes back after a reload, and History opens each run wit
       { role: "assistant", content: expect.stringContaining("Done: the paragraph is at the end.") },
     ],
   });
+});
+
+test("History open during a run shows how it ended, stopped or done, without being reopened", async ({
+  page,
+}) => {
+  await createDocument(page);
+  const history = page.getByTestId("assistant-history-toggle");
+  const runs = page.getByTestId("run-history-item");
+
+  await ask(page, "agent", "count to 30");
+  await expect(paragraphs(page).filter({ hasText: /^2$/ })).toHaveCount(1);
+  await history.click();
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first()).toHaveAttribute("data-status", "running");
+  await page.getByTestId("assistant-stop").click();
+  await expect(runs.first()).toHaveAttribute("data-status", "cancelled");
+
+  // Sending a prompt shows the conversation; History opened again while the run goes on.
+  await ask(page, "agent", "count to 12");
+  await expect(paragraphs(page).filter({ hasText: /^2$/ })).toHaveCount(2);
+  await history.click();
+  await expect(runs).toHaveCount(2);
+  await expect(runs.first()).toContainText("count to 12");
+  await waitForRunEnd(page);
+  await expect(runs.first()).toHaveAttribute("data-status", "done");
+  await expect(runs.nth(1)).toHaveAttribute("data-status", "cancelled");
 });

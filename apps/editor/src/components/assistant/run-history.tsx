@@ -7,6 +7,9 @@ import { DeleteRunLog } from "./delete-run-log";
 import { RunDetails } from "./run-details";
 import { counted } from "./tool-activity";
 
+// How often History asks again while it lists a run still going.
+const RUNNING_REFRESH_MS = 2_000;
+
 /** A run's duration for people: "850 ms", "4.2 s", "3 min 5 s". */
 export function formatDuration(ms: number | null): string {
   if (ms === null) return "still running";
@@ -50,7 +53,14 @@ export function RunHistory({
   userId: string;
 }) {
   const trpc = useTRPC();
-  const runs = useQuery({ ...trpc.assistant.runs.queryOptions({ documentId }), staleTime: 0 });
+  const runs = useQuery({
+    ...trpc.assistant.runs.queryOptions({ documentId }),
+    staleTime: 0,
+    // A run still going (a collaborator's, or this writer's while its end is being recorded) is
+    // asked about again until it shows how it ended.
+    refetchInterval: (query) =>
+      query.state.data?.some((run) => run.status === "running") ? RUNNING_REFRESH_MS : false,
+  });
   if (runs.isPending) return <p className="muted run-history">Loading runs…</p>;
   if (runs.isError) return <p className="message-notice run-history">{runs.error.message}</p>;
   if (runs.data.length === 0) return <p className="muted run-history">No agent runs on this document yet.</p>;

@@ -1,8 +1,9 @@
 "use client";
 
 import type { RunEvent, RunMode } from "@coauthor/types";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { useTRPCClient } from "@/trpc/react";
+import { useTRPC, useTRPCClient } from "@/trpc/react";
 import type { BlockInfo } from "../editor/block-info";
 import {
   type ConversationItem,
@@ -55,10 +56,13 @@ const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequ
 // Tool call ids are only unique within a run.
 const toolKey = (call: { runId: string; toolCallId: string }) => `${call.runId}:${call.toolCallId}`;
 
-function abortRun(run: ActiveRun): void {
+/** Stops reading `run` here and cancels it on the server; `onCancelled` once the server answered. */
+function abortRun(run: ActiveRun, onCancelled: () => void): void {
   run.controller.abort();
   if (run.runId) {
-    cancelRun(run.runId).catch((error: unknown) => console.warn("[assistant] cancel failed:", error));
+    cancelRun(run.runId).then(onCancelled, (error: unknown) =>
+      console.warn("[assistant] cancel failed:", error),
+    );
   }
 }
 
@@ -71,13 +75,20 @@ export function useAgentRun({
   lookupBlocks,
 }: UseAgentRunOptions) {
   const [items, dispatch] = useReducer(conversationReducer, []);
+  // History (open beside the prompt box) lists the document's runs: one started, stopped or ended
+  // here changes that list.
+  const queryClient = useQueryClient();
+  const trpc = useTRPC();
+  const refreshHistory = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: trpc.assistant.runs.queryKey({ documentId }) });
+  }, [queryClient, trpc, documentId]);
   const [status, setStatus] = useState<RunStatus>({ phase: "idle" });
   const active = useRef<ActiveRun | null>(null);
   const itemsRef = useRef(items);
-  const callbacks = useRef({ executeTool, onAgentActiveChange, onRunEvent, lookupBlocks });
+  const callbacks = useRef({ executeTool, onAgentActiveChange, onRunEvent, lookupBlocks, refreshHistory });
   useEffect(() => {
     itemsRef.current = items;
-    callbacks.current = { executeTool, onAgentActiveChange, onRunEvent, lookupBlocks };
+    callbacks.current = { executeTool, onAgentActiveChange, onRunEvent, lookupBlocks, refreshHistory };
   });
 
   // The conversation stored on the server (earlier visits, other devices) goes before this visit's.
@@ -117,6 +128,7 @@ export function useAgentRun({
       executeTool: (call) => callbacks.current.executeTool(call),
       onRunId: (runId) => {
         run.runId = runId;
+        callbacks.current.refreshHistory();
       },
       onEvent: (event: RunEvent) => {
         callbacks.current.onRunEvent?.(event);
@@ -150,6 +162,7 @@ export function useAgentRun({
   /** Reports how `run` ended, unless it was stopped or superseded (whoever did that reported it). */
   const settle = useCallback(
     (run: ActiveRun, mode: RunMode, outcome: RunOutcome, sawText: boolean) => {
+      if (mode === "agent") callbacks.current.refreshHistory();
       if (active.current !== run) return;
       active.current = null;
       if (outcome.status !== "failed" && outcome.summary && !sawText) {
@@ -164,7 +177,7 @@ export function useAgentRun({
   const send = useCallback(
     async ({ prompt, mode, model, selection, continueRunId, recipeId }: SendOptions) => {
       const previous = active.current;
-      if (previous) abortRun(previous);
+      if (previous) abortRun(previous, callbacks.current.refreshHistory);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
       active.current = run;
       const request: RunRequest = {
@@ -236,7 +249,7 @@ export function useAgentRun({
     const run = active.current;
     if (!run) return;
     active.current = null;
-    abortRun(run);
+    abortRun(run, callbacks.current.refreshHistory);
     setStatus({ phase: "ended", outcome: { status: "cancelled" } });
     callbacks.current.onAgentActiveChange?.(false);
   }, []);
