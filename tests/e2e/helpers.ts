@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, type Page } from "../lib/test.ts";
 
 /** Creates a document from the list page and waits for its editor. */
@@ -79,4 +80,16 @@ export async function blockIds(page: Page): Promise<string[]> {
       .toJSON()
       .root.children.map((child) => child.$?.blockId ?? "");
   });
+}
+
+/**
+ * Presses `keys` (an undo or redo) until `target` shows `text`. Typing is one undo step only while
+ * its keystrokes come within 500 ms of each other (the undo manager's merge window); on a busy
+ * machine it may have become several.
+ */
+export function pressUntil(page: Page, keys: string, target: Locator, text: string | string[]) {
+  return expect(async () => {
+    await page.keyboard.press(keys);
+    await expect(target).toHaveText(text, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 }

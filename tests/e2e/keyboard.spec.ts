@@ -141,6 +141,8 @@ test("the live region announces each finished message and tool step, never each 
     () => (window as unknown as { conversationChanges: { count: number } }).conversationChanges.count,
   );
   expect(streamed).toBeGreaterThan(20);
+  // The run's end is announced from an effect after the status shows it: read once it is there.
+  await expect.poll(async () => (await announcements(page)).at(-1)).toBe("Run ended: Done");
   const afterAnswer = await announcements(page);
   // One message, no tool call: the answer once and the run's end, against 20+ streamed changes.
   expect(afterAnswer.length).toBeLessThan(0 + 1 + 2);
@@ -148,6 +150,9 @@ test("the live region announces each finished message and tool step, never each 
 
   await ask(page, "agent", "count to 3");
   await waitForRunEnd(page);
+  await expect
+    .poll(async () => (await announcements(page)).slice(afterAnswer.length).at(-1))
+    .toBe("Run ended: Done");
   const all = await announcements(page);
   const forCount = all.slice(afterAnswer.length);
   const toolCalls = 3;

@@ -69,6 +69,7 @@ test("Ctrl+K pressed before the editor has seen the new selection links what is 
 }) => {
   await createDocument(page);
   const editor = page.getByTestId("document-editor");
+  await expect(editor).toBeFocused();
   await page.keyboard.type("Read the guide");
   await expect(editor).toHaveText("Read the guide");
   // The caret sits at the end, collapsed. In one task, the browser's selection moves to "guide"
