@@ -345,10 +345,20 @@ test("one writer, two tabs: exactly one tab runs the run's tool calls, and the o
   await ask(page, "agent", "count to 6");
   await expect(paragraphs(page).filter({ hasText: /^1$/ })).toHaveCount(1, { timeout: 15_000 });
 
-  // A second tab of the same writer reattaches to the run and follows it.
+  // A second tab of the same writer reattaches to the run and follows it. The first tab's next
+  // tool result is held back meanwhile, so the run is still going however long the tab takes to open.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/llm/agent/callback", async (route) => {
+    await held;
+    await route.continue();
+  });
   const second = await context.newPage();
   await open(second, id);
   await expect(second.getByTestId("assistant-stop")).toBeVisible();
+  release();
   await expect(paragraphs(second).filter({ hasText: /^3$/ })).toHaveCount(1, { timeout: 15_000 });
 
   // The first tab goes away mid-run: the second takes the run's remaining calls over.
