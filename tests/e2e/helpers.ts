@@ -42,16 +42,6 @@ export async function ask(page: Page, mode: "agent" | "chat", prompt: string) {
 
 /** Waits until the server has acknowledged everything typed so far (the sync indicator says "Saved"). */
 export async function waitForSave(page: Page) {
-  // A change made a moment ago (an agent's edit, a keystroke) shows "Saving…" only once React has
-  // rendered the provider's report of it: a frame and a task later (at most 100 ms, should a
-  // background page get no frames). Until then "Saved" is stale.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => setTimeout(resolve, 0));
-        setTimeout(resolve, 100);
-      }),
-  );
   await expect(page.getByTestId("save-status")).toHaveText("Saved", { timeout: 10_000 });
 }
 
