@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { subscribeLive } from "./frames.ts";
-import { openRunWriter } from "./run-writer.ts";
+import { LINGER_MS, openRunWriter } from "./run-writer.ts";
 
 /** A durable stream that records each chunk it is given, and can hold its writes until released. */
 function recordingStream() {
@@ -43,13 +43,19 @@ describe("a run's writer", () => {
     writer.release();
   });
 
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("writes a lingering frame on its own once nothing follows it", async () => {
+    vi.useFakeTimers();
     const durable = recordingStream();
     const writer = openRunWriter("run-b", durable.stream);
     writer.send("delta;", { linger: true });
+    // No flush: the frame waits out its linger, and not a moment more.
+    await vi.advanceTimersByTimeAsync(LINGER_MS - 1);
     expect(durable.chunks).toEqual([]);
-    // No flush: the linger (10 ms) ends by itself.
-    await new Promise((done) => setTimeout(done, 100));
+    await vi.advanceTimersByTimeAsync(1);
     expect(durable.chunks).toEqual(["delta;"]);
     await writer.flush();
     writer.release();

@@ -13,7 +13,7 @@ const KEPT_WRITTEN = 2;
 // one insert, one notification and one read by each follower instead of three of each. A frame
 // someone waits on (a tool call, the run's end) goes out at once, with everything before it.
 // Readers in this process are not delayed: `publishLive` hands them every frame at once.
-const LINGER_MS = 10;
+export const LINGER_MS = 10;
 
 /**
  * A step's writer for its run's frames. `send` hands a chunk to the live path
