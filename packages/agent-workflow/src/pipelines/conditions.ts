@@ -1,14 +1,10 @@
 import { Environment, parse } from "@marcbachmann/cel-js";
+import { conditionEnvironment } from "./condition-environment.ts";
 
-// Conditions of a pipeline (`branch` cases, a loop's `until`) are CEL expressions over the
-// validated outputs of earlier steps, `steps.<id>.<field>`. CEL is not Turing-complete and runs
-// in linear time; nothing here evaluates code (no eval, no Function).
+// Checks a pipeline's conditions when its definition is validated (the server, never the workflow:
+// the workflow evaluates them with `condition-evaluation.ts`, which loads CEL only when needed).
 
-const environment = new Environment({
-  unlistedVariablesAreDyn: false,
-  limits: { maxAstNodes: 500, maxDepth: 32, maxListElements: 100, maxMapEntries: 100, maxCallArguments: 8 },
-});
-environment.registerVariable("steps", "map");
+const environment = conditionEnvironment(Environment);
 
 /** A read of an output inside a condition: `steps.<step>.<field>` (`field` absent: the whole output). */
 export interface OutputRead {
@@ -79,16 +75,6 @@ export function analyzeCondition(expression: string): { reads: OutputRead[] } | 
   collectReads(ast, reads, errors);
   if (errors[0]) return { error: errors[0] };
   return { reads };
-}
-
-/** Evaluates a (validated) condition over the outputs so far; a non-boolean answer is an error. */
-export function evaluateCondition(expression: string, outputs: Record<string, unknown>): boolean {
-  // Plain JSON values only: outputs that crossed a step boundary may come back as objects of
-  // another prototype, which the evaluator does not take.
-  const steps: unknown = JSON.parse(JSON.stringify(outputs));
-  const value: unknown = environment.evaluate(expression, { steps });
-  if (typeof value !== "boolean") throw new Error(`the condition "${expression}" is not true or false`);
-  return value;
 }
 
 function firstLine(error: unknown): string {

@@ -5,7 +5,7 @@ import { continuableConversation } from "../run-outcomes.ts";
 import type { ToolCallAudience } from "../workflows/agent/steps/tool-call-event.ts";
 import type { AgentRunOutcome, AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { runAgentStep } from "./agent-step.ts";
-import { evaluateCondition } from "./conditions.ts";
+import { evaluateCondition } from "./condition-evaluation.ts";
 import { childPath, runParallelBlock } from "./parallel-block.ts";
 import { type PipelineRun, report, type StepEnd } from "./pipeline-run.ts";
 import { drawsTree } from "./pipeline-tree.ts";
@@ -108,6 +108,14 @@ const outputs = (run: PipelineRun) =>
     Object.entries(run.results).flatMap(([id, result]) => (result.output ? [[id, result.output]] : [])),
   );
 
+/** The index of the first condition that holds (evaluated in order, up to it), or -1. */
+async function firstTrue(conditions: string[], values: Record<string, unknown>): Promise<number> {
+  for (const [index, condition] of conditions.entries()) {
+    if (await evaluateCondition(condition, values)) return index;
+  }
+  return -1;
+}
+
 async function executeOnce(
   run: PipelineRun,
   step: PipelineStep,
@@ -118,7 +126,10 @@ async function executeOnce(
   if ("sequence" in step) return executeList(run, step.sequence, `${path}.sequence`, round);
   if ("parallel" in step) return runParallelBlock(run, step, path, round);
   if ("branch" in step) {
-    const taken = step.branch.findIndex((entry) => evaluateCondition(entry.when, outputs(run)));
+    const taken = await firstTrue(
+      step.branch.map((entry) => entry.when),
+      outputs(run),
+    );
     const steps = taken >= 0 ? step.branch[taken]?.steps : step.else;
     report(run, { path, status: "running", taken: taken >= 0 ? taken : -1 });
     if (!steps) return undefined;
@@ -128,7 +139,7 @@ async function executeOnce(
     report(run, { path, status: "running", iteration });
     const ended = await executeList(run, step.loop, `${path}.loop`, iteration);
     if (ended) return ended;
-    if (evaluateCondition(step.until, outputs(run))) return undefined;
+    if (await evaluateCondition(step.until, outputs(run))) return undefined;
   }
   if (step.onExhausted === "fail") {
     return {
