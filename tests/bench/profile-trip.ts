@@ -1,5 +1,6 @@
-// `node bench/profile-trip.ts [calls] [--postgres]`: one run of `calls` tool calls on a server whose CPU is
-// profiled over that run only (V8's profiler, started and stopped through the inspector, so start-up
+// `node bench/profile-trip.ts [calls] [--postgres] [--concurrent]`: one run of `calls` tool calls (with
+// `--concurrent`: the bench's 50 simultaneous runs by 10 users, 5 calls each) on a server whose CPU is
+// profiled over that work only (V8's profiler, started and stopped through the inspector, so start-up
 // and warm-up are not in it). Prints the server's busy CPU per round trip, then per round trip: the
 // files (bundle chunks name the packages they hold) with the native and Node-internal time they
 // caused, and the top functions by inclusive and by self time. Not part of `npm run bench`: a tool
@@ -10,6 +11,7 @@ import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { startInstances } from "../lib/instances.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { toolRoundTrip } from "./agent-loop.ts";
+import { concurrentRuns } from "./concurrency.ts";
 import { round } from "./stats.ts";
 
 const callFrameSchema = z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number() });
@@ -128,15 +130,28 @@ try {
     await inspector.send("Profiler.enable");
     await inspector.send("Profiler.start");
   }
-  const trip = await toolRoundTrip(client, calls);
-  console.log(`round trip @${calls}: median ${trip.medianMs} ms, ${trip.reached} calls answered`);
+  const trips = await profiledWork(client, server);
   for (const inspector of inspectors) {
     const stopped = z.object({ profile: profileSchema }).parse(await inspector.send("Profiler.stop"));
     inspector.close();
-    report(stopped.profile, trip.reached);
+    report(stopped.profile, trips);
   }
 } finally {
   await dispose();
+}
+
+/** The work profiled: one run of `calls` tool calls, or with `--concurrent` the bench's 50 runs at once; returns its round trips. */
+async function profiledWork(client: CoauthorClient, server: AppServer): Promise<number> {
+  if (process.argv.includes("--concurrent")) {
+    const load = await concurrentRuns({ urls: [server.url], pids: () => server.pids() }, 50, 10, 5);
+    console.log(
+      `50 concurrent runs of 5 calls: ${load.outcomes}, round trip p50 ${load.roundTripP50Ms} ms, p99 ${load.roundTripP99Ms} ms`,
+    );
+    return 50 * 5;
+  }
+  const trip = await toolRoundTrip(client, calls);
+  console.log(`round trip @${calls}: median ${trip.medianMs} ms, ${trip.reached} calls answered`);
+  return trip.reached;
 }
 
 async function startLocal(serverEnv: Record<string, string>) {
