@@ -115,3 +115,38 @@ test("workflow runs are kept in the data folder, not in .next (a rebuild keeps t
   const runs = readdirSync(join(process.env.E2E_DATA_DIR ?? "", "workflow", "runs"));
   expect(runs.some((file) => file.startsWith(run.runId))).toBe(true);
 });
+
+test("a completed run leaves only its log in the local world: its events and step records go, its log still reads back", async ({
+  baseURL,
+}) => {
+  const { readdirSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const world = join(process.env.E2E_DATA_DIR ?? "", "workflow");
+  const filesOf = (folder: string, runId: string) => {
+    try {
+      return readdirSync(join(world, folder)).filter((file) => file.startsWith(runId));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  };
+  const client = await new CoauthorClient(baseURL ?? "").signIn();
+  const documentId = await client.createDocument("First paragraph.");
+  const run = await client.runAgent(documentId, 'append "Kept in the log"', {
+    editor: createDocumentEditor({ markdown: "First paragraph." }),
+  });
+  expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+
+  // Every replay lists the whole events folder: what a completed run kept there would slow every
+  // later run's start and step ends.
+  await expect.poll(() => [...filesOf("events", run.runId), ...filesOf("steps", run.runId)]).toEqual([]);
+  expect(filesOf("runs", run.runId)).toEqual([`${run.runId}.json`]);
+  const log = await client.fetch(`/api/runs/${run.runId}/events`);
+  expect(log.status).toBe(200);
+  const events = (await log.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: number; type: string });
+  expect(events.map((event) => event.id)).toEqual(run.events.map((event) => event.id));
+  expect(events.at(-1)).toMatchObject({ type: "finish" });
+});

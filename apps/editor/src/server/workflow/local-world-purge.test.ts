@@ -55,6 +55,18 @@ describe("purgeLocalWorldRuns", () => {
     expect(listFiles(folder)).toEqual(Object.keys(runFiles(KEPT)).sort());
   });
 
+  it("engine-state only: removes the run's events, steps, waits, hooks and locks, keeps its run file and streams", async () => {
+    folder = mkdtempSync(join(tmpdir(), "coauthor-world-purge-"));
+    for (const [path, content] of Object.entries({ ...runFiles(GONE), ...runFiles(KEPT) })) {
+      mkdirSync(dirname(join(folder, path)), { recursive: true });
+      writeFileSync(join(folder, path), content);
+    }
+    await purgeLocalWorldRuns(folder, [GONE], "engine-state");
+    const log = Object.keys(runFiles(GONE)).filter((path) => /^(runs|streams)\//.test(path));
+    expect(log).toHaveLength(4);
+    expect(listFiles(folder)).toEqual([...Object.keys(runFiles(KEPT)), ...log].sort());
+  });
+
   it("is idempotent: purging a run that is gone, or a folder the world never made, succeeds", async () => {
     folder = mkdtempSync(join(tmpdir(), "coauthor-world-purge-"));
     await purgeLocalWorldRuns(folder, [GONE]);

@@ -44,11 +44,14 @@ async function readJsonFile(path: string): Promise<unknown> {
   }
 }
 
-/** Removes the files of `runIds` (already checked against workflowRunIdSchema) from the local world at `dataDir`. */
-export async function purgeLocalWorldRuns(dataDir: string, runIds: readonly string[]): Promise<void> {
-  if (runIds.length === 0) return;
-  const ids = new Set(runIds);
-  const prefixes = runIds.map((runId) => `${runId}-`);
+/**
+ * What to remove: "everything" the world keeps of a run, or only its "engine-state" (events, step
+ * records, waits, hooks, locks), keeping what its log is read from (the run file and its streams).
+ */
+export type LocalWorldPurge = "everything" | "engine-state";
+
+/** Removes the stream chunk files of `runIds`. */
+async function streamChunkRemovals(dataDir: string, runIds: readonly string[]): Promise<Promise<void>[]> {
   // Stream chunk files start with a stream name; a run's stream names start with its ULID.
   const streamPrefixes = runIds.map((runId) => `strm_${runId.slice("wrun_".length)}_`);
   for (const runId of runIds) {
@@ -57,7 +60,21 @@ export async function purgeLocalWorldRuns(dataDir: string, runIds: readonly stri
     );
     if (listed.success) streamPrefixes.push(...listed.data.streams.map((name) => `${name}-`));
   }
+  const chunks = join(dataDir, "streams", "chunks");
+  return (await namesIn(chunks))
+    .filter((name) => streamPrefixes.some((prefix) => name.startsWith(prefix)))
+    .map((name) => removeFile(join(chunks, name)));
+}
 
+/** Removes the files of `runIds` (already checked against workflowRunIdSchema) from the local world at `dataDir`. */
+export async function purgeLocalWorldRuns(
+  dataDir: string,
+  runIds: readonly string[],
+  what: LocalWorldPurge = "everything",
+): Promise<void> {
+  if (runIds.length === 0) return;
+  const ids = new Set(runIds);
+  const prefixes = runIds.map((runId) => `${runId}-`);
   const removals: Promise<void>[] = [];
   // The empty lock files that guard a step's or wait's last transition are named after the run too.
   for (const folder of ["events", "steps", "waits", join(".locks", "steps"), join(".locks", "waits")]) {
@@ -66,11 +83,7 @@ export async function purgeLocalWorldRuns(dataDir: string, runIds: readonly stri
         removals.push(removeFile(join(dataDir, folder, name)));
     }
   }
-  const chunks = join(dataDir, "streams", "chunks");
-  for (const name of await namesIn(chunks)) {
-    if (streamPrefixes.some((prefix) => name.startsWith(prefix)))
-      removals.push(removeFile(join(chunks, name)));
-  }
+  if (what === "everything") removals.push(...(await streamChunkRemovals(dataDir, runIds)));
   // Hook files are named by hook id; the run they belong to is inside.
   const hooks = join(dataDir, "hooks");
   for (const name of await namesIn(hooks)) {
@@ -85,6 +98,7 @@ export async function purgeLocalWorldRuns(dataDir: string, runIds: readonly stri
     removals.push(removeFile(join(hooks, name)));
   }
   await Promise.all(removals);
+  if (what === "engine-state") return;
   // The run and its stream list last: while they exist, a purge that failed midway is visibly unfinished.
   await Promise.all(
     runIds.flatMap((runId) => [
