@@ -116,7 +116,7 @@ test("workflow runs are kept in the data folder, not in .next (a rebuild keeps t
   expect(runs.some((file) => file.startsWith(run.runId))).toBe(true);
 });
 
-test("a completed run leaves only its log in the local world: its events and step records go, its log still reads back", async ({
+test("an ended run leaves only its log in the local world, done or stopped: its events and step records go, its log still reads back", async ({
   baseURL,
 }) => {
   const { readdirSync } = await import("node:fs");
@@ -132,21 +132,30 @@ test("a completed run leaves only its log in the local world: its events and ste
   };
   const client = await new CoauthorClient(baseURL ?? "").signIn();
   const documentId = await client.createDocument("First paragraph.");
-  const run = await client.runAgent(documentId, 'append "Kept in the log"', {
+  const done = await client.runAgent(documentId, 'append "Kept in the log"', {
     editor: createDocumentEditor({ markdown: "First paragraph." }),
   });
-  expect(run.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  expect(done.events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  const stopped = await client.runAgent(documentId, "count to 30", {
+    onEvent: (event) =>
+      event.type === "tool-call" && event.toolCallId === "s0.offline_call_2" ? "stop" : undefined,
+  });
+  expect(stopped.events.at(-1)).toMatchObject({ type: "finish", status: "cancelled" });
 
-  // Every replay lists the whole events folder: what a completed run kept there would slow every
-  // later run's start and step ends.
-  await expect.poll(() => [...filesOf("events", run.runId), ...filesOf("steps", run.runId)]).toEqual([]);
-  expect(filesOf("runs", run.runId)).toEqual([`${run.runId}.json`]);
-  const log = await client.fetch(`/api/runs/${run.runId}/events`);
-  expect(log.status).toBe(200);
-  const events = (await log.text())
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { id: number; type: string });
-  expect(events.map((event) => event.id)).toEqual(run.events.map((event) => event.id));
-  expect(events.at(-1)).toMatchObject({ type: "finish" });
+  for (const run of [done, stopped]) {
+    // Every replay lists the whole events folder: what an ended run kept there would slow every
+    // later run's start and step ends.
+    await expect
+      .poll(() => [...filesOf("events", run.runId), ...filesOf("steps", run.runId)], { timeout: 10_000 })
+      .toEqual([]);
+    expect(filesOf("runs", run.runId)).toEqual([`${run.runId}.json`]);
+    const log = await client.fetch(`/api/runs/${run.runId}/events`);
+    expect(log.status).toBe(200);
+    const events = (await log.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { id: number; type: string });
+    expect(events.map((event) => event.id)).toEqual(run.events.map((event) => event.id));
+    expect(events.at(-1)).toMatchObject({ type: "finish" });
+  }
 });

@@ -7,7 +7,7 @@ import { forgetRunState } from "@/server/agent/agent-store";
 import { countRunEnd } from "@/server/observability/run-metrics";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
-import { purgeCompletedRunEngineState } from "@/server/workflow/world-purge";
+import { purgeEndedRunEngineState } from "@/server/workflow/world-purge";
 
 const SUPERVISE_POLL_MS = 1_000;
 const SUPERVISED = Symbol.for("coauthor.supervised-runs");
@@ -27,26 +27,21 @@ export async function cancelAgentRun(runId: string, reason: string): Promise<voi
 
 type EndedStatus = Exclude<RunStatus, "running">;
 
-/**
- * How an ended workflow run went: its status and return value (`null` while it still runs), and
- * whether the engine completed it (every step ended: nothing of it can still write to the world).
- */
-async function runEnd(
-  runId: string,
-): Promise<{ status: EndedStatus; outcome: unknown; completed: boolean } | null> {
+/** How an ended workflow run went: its status and return value (`null` while it still runs). */
+async function runEnd(runId: string): Promise<{ status: EndedStatus; outcome: unknown } | null> {
   const run = getRun(runId);
   let status: string;
   try {
     status = await run.status;
   } catch (error) {
     // The engine lost the run (its data folder was emptied): it can never finish.
-    if (WorkflowRunNotFoundError.is(error)) return { status: "failed", outcome: undefined, completed: false };
+    if (WorkflowRunNotFoundError.is(error)) return { status: "failed", outcome: undefined };
     throw error;
   }
-  if (status === "cancelled" || status === "failed") return { status, outcome: undefined, completed: false };
+  if (status === "cancelled" || status === "failed") return { status, outcome: undefined };
   if (status !== "completed") return null;
   const outcome: unknown = await run.returnValue;
-  return { status: statusOfOutcome(outcome), outcome, completed: true };
+  return { status: statusOfOutcome(outcome), outcome };
 }
 
 /** The run status a workflow's return value reports (`error` is a failure). */
@@ -92,14 +87,10 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     // What this process kept for the run (its last step may have run on another instance).
     disarmRun(runId);
     forgetRun(runId);
-    // Not awaited: the recording is what the next prompt waits for. A cancelled or failed run may
-    // have a step still finishing (a parallel branch, a step that outlives Stop by a moment): its
-    // engine state goes only with the whole log, at the retention sweep.
-    if (end.completed) {
-      purgeCompletedRunEngineState(runId).catch((error: unknown) =>
-        log.error("could not drop a completed run's engine state", { runId, error }),
-      );
-    }
+    // Not awaited: the recording is what the next prompt waits for.
+    purgeEndedRunEngineState(runId).catch((error: unknown) =>
+      log.error("could not drop an ended run's engine state", { runId, error }),
+    );
     return true;
   })();
   recording.set(runId, attempt);

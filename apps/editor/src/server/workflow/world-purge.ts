@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { workflowRunIdSchema } from "@coauthor/types";
+import { WorkflowRunNotFoundError } from "workflow/errors";
 import { getWorld } from "workflow/runtime";
 import { env } from "@/env";
 import { dataDir } from "@/server/data-dir";
@@ -29,34 +30,47 @@ export async function purgeWorkflowRuns(runIds: readonly string[]): Promise<void
 }
 
 /**
- * Drops what only the engine needed of runs that completed (every step ended), keeping their log.
- * The local world lists a whole folder to find one run's files: every replay reads the `events`
- * folder, so events kept for RUN_LOG_RETENTION_DAYS would make every run's start and every step's
- * end slower as history grows (a folder of 40,000 files takes ~40 ms to list). What stays is what
- * the run's log is read from (its run file and stream), until the retention sweep. The Postgres
- * world finds a run's rows by index and keeps them until then.
+ * Drops what only the engine needed of an ended run (events, step records, hooks, locks), keeping
+ * its log. The local world lists a whole folder to find one run's files: every replay lists the
+ * `events` folder, so events kept for RUN_LOG_RETENTION_DAYS made every later run's start and step
+ * ends slower as history grew (`bench/history-growth.ts`: +50 ms to the first text-delta with
+ * 25,000 event files). What stays is what the run's log is read from (its run file and stream),
+ * until the retention sweep. The Postgres world finds a run's rows by index and keeps them until then.
  */
-export async function purgeCompletedRunEngineState(runId: string): Promise<void> {
+export async function purgeEndedRunEngineState(runId: string): Promise<void> {
   if (!isLocalWorld()) return;
   const id = workflowRunIdSchema.parse(runId);
-  // The world marks the run completed, then writes its last event: purged once that is written,
-  // or left to the retention sweep if it is not soon (a file written after the purge would stay).
-  if (!(await lastEventWritten(id))) return;
+  // Purged once nothing can write for the run any more, or left to the retention sweep if that
+  // does not come soon (a file written after the purge would stay until then).
+  if (!(await settled(id))) return;
   await purgeLocalWorldRuns(localWorldDir(), [id], "engine-state");
 }
 
-const LAST_EVENT_WAITS_MS = [5, 20, 80, 320];
+const SETTLE_WAITS_MS = [5, 20, 80, 320, 1_000, 2_000];
+const RUN_ENDS = new Set(["run_completed", "run_cancelled", "run_failed"]);
 
-/** Whether the engine has written a completed run's `run_completed` event (asked a few times). */
-async function lastEventWritten(runId: string): Promise<boolean> {
-  for (const pause of [0, ...LAST_EVENT_WAITS_MS]) {
+/**
+ * Whether the world will write nothing more for an ended run: its own end is written (the world
+ * marks a run ended a moment before it writes the event) and none of its steps still executes (a
+ * cancelled or failed run's step runs to its end and records it). Asked a few times.
+ */
+async function settled(runId: string): Promise<boolean> {
+  const world = getWorld();
+  for (const pause of [0, ...SETTLE_WAITS_MS]) {
     if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-    const last = await getWorld().events.list({
-      runId,
-      pagination: { sortOrder: "desc", limit: 1 },
-      resolveData: "none",
-    });
-    if (last.data[0]?.eventType === "run_completed") return true;
+    try {
+      const [events, steps] = await Promise.all([
+        world.events.list({ runId, pagination: { sortOrder: "desc", limit: 50 }, resolveData: "none" }),
+        world.steps.list({ runId, resolveData: "none" }),
+      ]);
+      const ended = events.data.some((event) => RUN_ENDS.has(event.eventType));
+      if (ended && steps.data.every((step) => step.status !== "running" && step.status !== "pending"))
+        return true;
+    } catch (error) {
+      // The world lost the run (its folder was emptied): nothing of it is left to purge.
+      if (WorkflowRunNotFoundError.is(error)) return false;
+      throw error;
+    }
   }
   return false;
 }
