@@ -61,11 +61,13 @@ async function settled(runId: string): Promise<boolean> {
     try {
       const [events, steps] = await Promise.all([
         world.events.list({ runId, pagination: { sortOrder: "desc", limit: 50 }, resolveData: "none" }),
-        world.steps.list({ runId, resolveData: "none" }),
+        // A pipeline's run has many steps: all of them (a run with more is left to the sweep).
+        world.steps.list({ runId, pagination: { limit: 1_000 }, resolveData: "none" }),
       ]);
       const ended = events.data.some((event) => RUN_ENDS.has(event.eventType));
-      if (ended && steps.data.every((step) => step.status !== "running" && step.status !== "pending"))
-        return true;
+      const stepsOver =
+        !steps.hasMore && steps.data.every((step) => step.status !== "running" && step.status !== "pending");
+      if (ended && stepsOver) return true;
     } catch (error) {
       // The world lost the run (its folder was emptied): nothing of it is left to purge.
       if (WorkflowRunNotFoundError.is(error)) return false;
