@@ -7,7 +7,7 @@ import { forgetRunState } from "@/server/agent/agent-store";
 import { countRunEnd } from "@/server/observability/run-metrics";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
-import { purgeEndedRunEngineState } from "@/server/workflow/world-purge";
+import { scheduleEngineStatePurge } from "@/server/workflow/engine-state-purge";
 
 const SUPERVISE_POLL_MS = 1_000;
 const SUPERVISED = Symbol.for("coauthor.supervised-runs");
@@ -87,10 +87,7 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     // What this process kept for the run (its last step may have run on another instance).
     disarmRun(runId);
     forgetRun(runId);
-    // Not awaited: the recording is what the next prompt waits for.
-    purgeEndedRunEngineState(runId).catch((error: unknown) =>
-      log.error("could not drop an ended run's engine state", { runId, error }),
-    );
+    scheduleEngineStatePurge(runId);
     return true;
   })();
   recording.set(runId, attempt);

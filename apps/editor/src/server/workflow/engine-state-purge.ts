@@ -1,0 +1,83 @@
+import { log } from "@coauthor/agent-workflow";
+import { workflowRunIdSchema } from "@coauthor/types";
+import { WorkflowRunNotFoundError } from "workflow/errors";
+import { getWorld } from "workflow/runtime";
+import { purgeLocalWorldRuns } from "./local-world-purge";
+import { localWorldDir } from "./world-purge";
+
+// What only the engine needed of an ended run (events, step records, hooks, locks) is dropped from
+// the local world soon after the run's end is recorded; its log (run file and stream) stays until
+// the retention sweep. The local world lists a whole folder to find one run's files, and every
+// replay lists `events`: kept for RUN_LOG_RETENTION_DAYS, they made every later run's start and
+// step ends slower as history grew (`bench/history-growth.ts`: +50 ms to the first text-delta with
+// 25,000 event files). The Postgres world finds a run's rows by index and keeps them until the sweep.
+//
+// Ended runs are purged together, at most once a second, a second or more after their end (the
+// world writes a run's last event a moment after marking it ended): one listing of each folder
+// per batch, so a burst of runs ending at once does not crowd the file system work of those still going.
+
+const CHECK_EVERY_MS = 1_000;
+const SETTLE_MS = 1_000;
+// A cancelled or failed run whose step never ends is left to the retention sweep.
+const GIVE_UP_MS = 5 * 60_000;
+
+const PENDING = Symbol.for("coauthor.engine-state-purges");
+type Holder = typeof globalThis & {
+  [PENDING]?: { endedAt: Map<string, number>; timer?: NodeJS.Timeout; purging: boolean };
+};
+
+function pending() {
+  const holder = globalThis as Holder;
+  holder[PENDING] ??= { endedAt: new Map(), purging: false };
+  return holder[PENDING];
+}
+
+/** Drops an ended run's engine state from the local world once nothing of it still executes. */
+export function scheduleEngineStatePurge(runId: string): void {
+  if (!localWorldDir()) return;
+  const queue = pending();
+  queue.endedAt.set(workflowRunIdSchema.parse(runId), Date.now());
+  queue.timer ??= setInterval(() => {
+    if (queue.purging) return;
+    queue.purging = true;
+    purgeSettledRuns()
+      .catch((error: unknown) => log.error("could not drop ended runs' engine state", { error }))
+      .finally(() => {
+        queue.purging = false;
+        if (queue.endedAt.size > 0 || !queue.timer) return;
+        clearInterval(queue.timer);
+        queue.timer = undefined;
+      });
+  }, CHECK_EVERY_MS);
+  queue.timer.unref();
+}
+
+/** Purges the runs that ended long enough ago and none of whose steps still executes. */
+async function purgeSettledRuns(): Promise<void> {
+  const dir = localWorldDir();
+  const queue = pending();
+  const now = Date.now();
+  const due = [...queue.endedAt].filter(([, endedAt]) => now - endedAt >= SETTLE_MS);
+  const settled: string[] = [];
+  for (const [runId, endedAt] of due) {
+    if (await stepsOver(runId)) settled.push(runId);
+    else if (now - endedAt < GIVE_UP_MS) continue;
+    queue.endedAt.delete(runId);
+  }
+  if (dir) await purgeLocalWorldRuns(dir, settled, "engine-state");
+}
+
+/** Whether none of a run's steps still executes (a cancelled or failed run's step runs to its end). */
+async function stepsOver(runId: string): Promise<boolean> {
+  try {
+    // A pipeline's run has many steps: all of them (a run with more is left to the sweep).
+    const steps = await getWorld().steps.list({ runId, pagination: { limit: 1_000 }, resolveData: "none" });
+    return (
+      !steps.hasMore && steps.data.every((step) => step.status !== "running" && step.status !== "pending")
+    );
+  } catch (error) {
+    // The world lost the run (its folder was emptied): nothing of it is left to purge.
+    if (WorkflowRunNotFoundError.is(error)) return false;
+    throw error;
+  }
+}
