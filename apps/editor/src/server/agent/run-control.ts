@@ -7,7 +7,7 @@ import { forgetRunState } from "@/server/agent/agent-store";
 import { countRunEnd } from "@/server/observability/run-metrics";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
-import { scheduleEngineStatePurge } from "@/server/workflow/engine-state-purge";
+import { noteRunEnded } from "@/server/workflow/engine-state-purge";
 
 const SUPERVISE_POLL_MS = 1_000;
 const SUPERVISED = Symbol.for("coauthor.supervised-runs");
@@ -87,7 +87,7 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     // What this process kept for the run (its last step may have run on another instance).
     disarmRun(runId);
     forgetRun(runId);
-    scheduleEngineStatePurge(runId);
+    noteRunEnded(runId);
     return true;
   })();
   recording.set(runId, attempt);

@@ -6,25 +6,23 @@ import { purgeLocalWorldRuns } from "./local-world-purge";
 import { localWorldDir } from "./world-purge";
 
 // What only the engine needed of an ended run (events, step records, hooks, locks) is dropped from
-// the local world soon after the run's end is recorded; its log (run file and stream) stays until
-// the retention sweep. The local world lists a whole folder to find one run's files, and every
-// replay lists `events`: kept for RUN_LOG_RETENTION_DAYS, they made every later run's start and
-// step ends slower as history grew (`bench/history-growth.ts`: +50 ms to the first text-delta with
-// 25,000 event files). The Postgres world finds a run's rows by index and keeps them until the sweep.
+// the local world; its log (run file and stream) stays until the retention sweep. The local world
+// lists a whole folder to find one run's files, and every replay lists `events`: kept for
+// RUN_LOG_RETENTION_DAYS, they made every later run's start and step ends slower as history grew
+// (`bench/history-growth.ts`: +50 ms to the first text-delta with 25,000 event files). The
+// Postgres world finds a run's rows by index and keeps them until the sweep.
 //
-// Ended runs are purged together, at most once a second, a second or more after their end (the
-// world writes a run's last event a moment after marking it ended): one listing of each folder
-// per batch, so a burst of runs ending at once does not crowd the file system work of those still going.
+// Runs whose end was recorded are purged together when the next run is admitted: that is when
+// their files would cost, storage changes only as part of accepted work, and one listing of each
+// folder serves the whole batch. A run is purged a second or more after its end (the world writes
+// a run's last event a moment after marking it ended) and once none of its steps still executes.
 
-const CHECK_EVERY_MS = 1_000;
 const SETTLE_MS = 1_000;
 // A cancelled or failed run whose step never ends is left to the retention sweep.
 const GIVE_UP_MS = 5 * 60_000;
 
 const PENDING = Symbol.for("coauthor.engine-state-purges");
-type Holder = typeof globalThis & {
-  [PENDING]?: { endedAt: Map<string, number>; timer?: NodeJS.Timeout; purging: boolean };
-};
+type Holder = typeof globalThis & { [PENDING]?: { endedAt: Map<string, number>; purging: boolean } };
 
 function pending() {
   const holder = globalThis as Holder;
@@ -32,27 +30,24 @@ function pending() {
   return holder[PENDING];
 }
 
-/** Drops an ended run's engine state from the local world once nothing of it still executes. */
-export function scheduleEngineStatePurge(runId: string): void {
+/** Notes that a run's end is recorded: its engine state is purged at a later run's admission. */
+export function noteRunEnded(runId: string): void {
   if (!localWorldDir()) return;
-  const queue = pending();
-  queue.endedAt.set(workflowRunIdSchema.parse(runId), Date.now());
-  queue.timer ??= setInterval(() => {
-    if (queue.purging) return;
-    queue.purging = true;
-    purgeSettledRuns()
-      .catch((error: unknown) => log.error("could not drop ended runs' engine state", { error }))
-      .finally(() => {
-        queue.purging = false;
-        if (queue.endedAt.size > 0 || !queue.timer) return;
-        clearInterval(queue.timer);
-        queue.timer = undefined;
-      });
-  }, CHECK_EVERY_MS);
-  queue.timer.unref();
+  pending().endedAt.set(workflowRunIdSchema.parse(runId), Date.now());
 }
 
-/** Purges the runs that ended long enough ago and none of whose steps still executes. */
+/** Purges the engine state of the ended runs that have settled (not awaited by the caller: logged). */
+export function purgeEndedRunsEngineState(): void {
+  const queue = pending();
+  if (queue.purging || queue.endedAt.size === 0) return;
+  queue.purging = true;
+  purgeSettledRuns()
+    .catch((error: unknown) => log.error("could not drop ended runs' engine state", { error }))
+    .finally(() => {
+      queue.purging = false;
+    });
+}
+
 async function purgeSettledRuns(): Promise<void> {
   const dir = localWorldDir();
   const queue = pending();

@@ -13,6 +13,7 @@ import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
+import { purgeEndedRunsEngineState } from "@/server/workflow/engine-state-purge";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -80,6 +81,8 @@ export async function POST(request: Request): Promise<Response> {
   if (!admission.ok) return admission.response;
   const { started: run } = admission;
   superviseRun(run.runId);
+  // Earlier runs' engine state, which every replay would list (not awaited: this run goes on).
+  purgeEndedRunsEngineState();
   log.info("run started", { runId: run.runId, documentId: input.documentId, model: modelId });
   return run.response;
 }
