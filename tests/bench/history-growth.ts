@@ -1,7 +1,7 @@
 // `node bench/history-growth.ts [files]`: the first text-delta on a fresh local world, then with
 // `files` (default 25,000) stream chunk files of other runs in it — what a month of ended runs
 // leaves, since their logs stay for RUN_LOG_RETENTION_DAYS — then with as many event files too,
-// which is what those runs left before a completed run's engine state was purged at its end. The
+// which is what those runs left before an ended run's engine state was purged. The
 // local world lists a whole folder to find one run's files, so these figures grow with history.
 // Not part of `npm run bench`: the files are stand-ins named as the world names them.
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -3,7 +3,7 @@ import { conditionEnvironment } from "./condition-environment.ts";
 
 // The workflow's side of conditions. The engine evaluates the whole workflow bundle again in a
 // fresh context on every replay (each run's start, each step's end), and cel-js builds its
-// function registry when it is loaded: about half of that evaluation's time, paid by every run
+// function registry when it is loaded: most of that evaluation's time, paid by every run
 // whether or not its pipeline has a condition. So CEL is loaded here on a condition's first
 // evaluation in a replay (the bundler inlines the import as a lazy initializer: no I/O, and the
 // same order on every replay).
