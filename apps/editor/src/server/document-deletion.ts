@@ -2,12 +2,10 @@ import { log } from "@coauthor/agent-workflow";
 import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
 import { and, eq, inArray } from "drizzle-orm";
 import { getRun } from "workflow/api";
-import { WorkflowRunNotFoundError } from "workflow/errors";
-import { getWorld } from "workflow/runtime";
 import { lockDocumentAdmissions } from "@/server/agent/run-admission";
 import { getDb } from "@/server/db";
 import { agentRunCheckpoints, agentRunMessages, deletedRuns, documents, runs } from "@/server/db/schema";
-import { purgeWorkflowRuns } from "@/server/workflow/world-purge";
+import { purgeWorkflowRuns, runSettledInWorld } from "@/server/workflow/world-purge";
 
 const DELETED_REASON = "the document was deleted";
 // How long deletion waits for a cancelled run to be over in the world before purging it.
@@ -101,18 +99,7 @@ async function stopRun(runId: string): Promise<void> {
   }
 }
 
-/**
- * Whether the world has the run as ended and none of its steps still executing (or has no such
- * run): a cancelled run's step runs to its end and records it, which must come before the purge.
- */
+/** Whether the run is over in the world (or the world has no such run), so it may be purged. */
 async function isOver(runId: string): Promise<boolean> {
-  try {
-    const status = await getRun(runId).status;
-    if (status === "running" || status === "pending") return false;
-    const steps = await getWorld().steps.list({ runId, resolveData: "none" });
-    return steps.data.every((step) => step.status !== "running");
-  } catch (error) {
-    if (WorkflowRunNotFoundError.is(error)) return true;
-    throw error;
-  }
+  return (await runSettledInWorld(runId)) !== false;
 }

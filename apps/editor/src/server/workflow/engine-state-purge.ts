@@ -1,9 +1,7 @@
 import { log } from "@coauthor/agent-workflow";
 import { workflowRunIdSchema } from "@coauthor/types";
-import { WorkflowRunNotFoundError } from "workflow/errors";
-import { getWorld } from "workflow/runtime";
 import { purgeLocalWorldRuns } from "./local-world-purge";
-import { localWorldDir } from "./world-purge";
+import { localWorldDir, runSettledInWorld } from "./world-purge";
 
 // What only the engine needed of an ended run (events, step records, hooks, locks) is dropped from
 // the local world; its log (run file and stream) stays until the retention sweep. The local world
@@ -15,7 +13,7 @@ import { localWorldDir } from "./world-purge";
 // Runs whose end was recorded are purged together when the next run is admitted: that is when
 // their files would cost, storage changes only as part of accepted work, and one listing of each
 // folder serves the whole batch. A run is purged a second or more after its end (the world writes
-// a run's last event a moment after marking it ended) and once none of its steps still executes.
+// a run's last event a moment after marking it ended) and once the world has it settled.
 
 const SETTLE_MS = 1_000;
 // A cancelled or failed run whose step never ends is left to the retention sweep.
@@ -55,24 +53,10 @@ async function purgeSettledRuns(): Promise<void> {
   const due = [...queue.endedAt].filter(([, endedAt]) => now - endedAt >= SETTLE_MS);
   const settled: string[] = [];
   for (const [runId, endedAt] of due) {
-    if (await stepsOver(runId)) settled.push(runId);
+    // A run the world lost ("gone": its folder was emptied) has nothing left to purge.
+    if ((await runSettledInWorld(runId)) === true) settled.push(runId);
     else if (now - endedAt < GIVE_UP_MS) continue;
     queue.endedAt.delete(runId);
   }
   if (dir) await purgeLocalWorldRuns(dir, settled, "engine-state");
-}
-
-/** Whether none of a run's steps still executes (a cancelled or failed run's step runs to its end). */
-async function stepsOver(runId: string): Promise<boolean> {
-  try {
-    // A pipeline's run has many steps: all of them (a run with more is left to the sweep).
-    const steps = await getWorld().steps.list({ runId, pagination: { limit: 1_000 }, resolveData: "none" });
-    return (
-      !steps.hasMore && steps.data.every((step) => step.status !== "running" && step.status !== "pending")
-    );
-  } catch (error) {
-    // The world lost the run (its folder was emptied): nothing of it is left to purge.
-    if (WorkflowRunNotFoundError.is(error)) return false;
-    throw error;
-  }
 }

@@ -1,5 +1,8 @@
 import { join } from "node:path";
 import { workflowRunIdSchema } from "@coauthor/types";
+import { getRun } from "workflow/api";
+import { WorkflowRunNotFoundError } from "workflow/errors";
+import { getWorld } from "workflow/runtime";
 import { env } from "@/env";
 import { dataDir } from "@/server/data-dir";
 import { purgeLocalWorldRuns } from "./local-world-purge";
@@ -33,4 +36,22 @@ export function localWorldDir(): string | undefined {
   const target = env.WORKFLOW_TARGET_WORLD;
   if (target && target !== "local") return undefined;
   return env.WORKFLOW_LOCAL_DATA_DIR ?? join(dataDir(), "workflow");
+}
+
+/**
+ * Whether the world will write nothing more for a run: it has ended and none of its steps still
+ * executes (a cancelled run's step runs to its end and records it, which must come before a
+ * purge); "gone" when the world has no such run. A run with more steps than one page counts as
+ * not settled.
+ */
+export async function runSettledInWorld(runId: string): Promise<boolean | "gone"> {
+  try {
+    const status = await getRun(runId).status;
+    if (status === "running" || status === "pending") return false;
+    const steps = await getWorld().steps.list({ runId, pagination: { limit: 1_000 }, resolveData: "none" });
+    return !steps.hasMore && steps.data.every((step) => step.status !== "running");
+  } catch (error) {
+    if (WorkflowRunNotFoundError.is(error)) return "gone";
+    throw error;
+  }
 }
