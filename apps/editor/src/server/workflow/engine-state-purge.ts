@@ -51,12 +51,13 @@ async function purgeSettledRuns(): Promise<void> {
   const queue = pending();
   const now = Date.now();
   const due = [...queue.endedAt].filter(([, endedAt]) => now - endedAt >= SETTLE_MS);
-  const settled: string[] = [];
+  const purged: string[] = [];
   for (const [runId, endedAt] of due) {
+    const settled = await runSettledInWorld(runId);
+    if (settled === false && now - endedAt < GIVE_UP_MS) continue;
     // A run the world lost ("gone": its folder was emptied) has nothing left to purge.
-    if ((await runSettledInWorld(runId)) === true) settled.push(runId);
-    else if (now - endedAt < GIVE_UP_MS) continue;
+    if (settled === true) purged.push(runId);
     queue.endedAt.delete(runId);
   }
-  if (dir) await purgeLocalWorldRuns(dir, settled, "engine-state");
+  if (dir) await purgeLocalWorldRuns(dir, purged, "engine-state");
 }
