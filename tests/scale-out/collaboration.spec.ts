@@ -136,3 +136,29 @@ test("a rate limit counts across instances (Redis): a burst of chat requests on 
   ]);
   for (const response of responses) await response.arrayBuffer();
 });
+
+test("a sign-out on one instance ends that session on the other at once; sign out everywhere ends every session on both", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const alice = await new CoauthorClient(first.url).signIn();
+  const credentials = { email: alice.email, password: alice.password };
+  const laptop = await new CoauthorClient(second.url).signInWith(credentials);
+  const phone = await new CoauthorClient(second.url).signInWith(credentials);
+  const sessions = [alice, laptop, phone];
+  /** The status of a request with `session`'s cookie sent to `server`. */
+  const statusOn = async (server: AppServer, session: CoauthorClient) => {
+    const client = new CoauthorClient(server.url);
+    client.cookie = session.cookie;
+    return (await client.trpcCall("documents.list", undefined, "query")).status;
+  };
+  // Every session has been read on both instances (where an instance might keep it).
+  for (const server of servers)
+    for (const session of sessions) expect(await statusOn(server, session)).toBe(200);
+
+  expect((await laptop.signOut()).status).toBe(200);
+  expect(await statusOn(first, laptop)).toBe(401);
+  expect(await statusOn(first, phone)).toBe(200);
+
+  expect((await alice.signOutEverywhere()).status).toBe(200);
+  for (const server of servers)
+    for (const session of sessions) expect(await statusOn(server, session)).toBe(401);
+});

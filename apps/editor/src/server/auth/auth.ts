@@ -8,6 +8,7 @@ import { allowedOrigins } from "@/server/http/same-origin";
 import { sendLinkMail } from "@/server/mail/mail";
 import { signingKeys } from "@/server/secrets";
 import { AUTH_COOKIE_PREFIX } from "./cookie";
+import { sessionStorage } from "./session-storage";
 
 /** The OAuth providers whose client id and secret are configured. */
 export function enabledOAuthProviders(): ("github" | "google")[] {
@@ -84,8 +85,13 @@ function createAuth(db: Database) {
     },
     socialProviders: socialProviders(),
     trustedOrigins: (request) => allowedOrigins(request?.headers.get("host")),
-    // No cookie cache: every request reads the session row, so "sign out everywhere" is immediate.
-    session: { expiresIn: 60 * 60 * 24 * 30, cookieCache: { enabled: false } },
+    // No cookie cache: a sign-out must end the session at once, everywhere. The session is read
+    // from the session storage instead (memory on the embedded database, Redis when scaled out;
+    // session-storage.ts), which a sign-out clears with the database rows; the database keeps
+    // every session and verification value, so a restart loses neither.
+    secondaryStorage: sessionStorage(),
+    session: { expiresIn: 60 * 60 * 24 * 30, cookieCache: { enabled: false }, storeSessionInDatabase: true },
+    verification: { storeInDatabase: true },
     // Sign-in and sign-up are limited in front of Better Auth (app/api/auth: per client address as
     // TRUST_PROXY says, counted atomically where every instance sees it); its own limiter would
     // take X-Forwarded-For on trust and count per process.
