@@ -9,19 +9,21 @@ function sameStream(a: DeltaEvent, b: DeltaEvent): boolean {
 }
 
 /**
- * Joins the deltas that arrive within `windowMs` into one write: a run's
+ * Writes a turn's first delta at once, then joins the deltas that arrive
+ * within `windowMs` of a write into one write at the window's end: a run's
  * stream carries at most ~94 chunks/s (Workflow DevKit flush timer), so one
- * write per token would throttle a fast model. Consecutive deltas of the same
- * message or tool call become one event; order is kept.
+ * write per token would throttle a fast model, while the reader should not
+ * wait a window for the first word. After a quiet window the next delta goes
+ * at once again. Consecutive deltas of the same message or tool call become
+ * one event; order is kept.
  */
 export function createDeltaCoalescer(write: (events: RunEventBody[]) => Promise<void>, windowMs: number) {
   let pending: DeltaEvent[] = [];
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Open while a write was made less than `windowMs` ago: deltas wait for its end.
+  let window: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
 
-  const flushNow = () => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
+  const writePending = () => {
     if (pending.length === 0) return chain;
     const events = pending;
     pending = [];
@@ -29,18 +31,29 @@ export function createDeltaCoalescer(write: (events: RunEventBody[]) => Promise<
     return chain;
   };
 
+  /** Writes what is pending and holds the next deltas for a window. */
+  const writeAndWait = () => {
+    // A failed write rejects `chain`; the final flush() rethrows it.
+    void writePending().catch(() => undefined);
+    window = setTimeout(() => {
+      window = undefined;
+      if (pending.length > 0) writeAndWait();
+    }, windowMs);
+  };
+
   return {
-    /** Adds a delta; it goes out with the others of its window. */
+    /** Adds a delta: written at once after a quiet window, else with the others of the window. */
     push(event: DeltaEvent) {
       const last = pending.at(-1);
       if (last && sameStream(last, event)) last.delta += event.delta;
       else pending.push({ ...event });
-      timer ??= setTimeout(() => {
-        // A failed write rejects `chain`; the final flush() rethrows it.
-        void flushNow().catch(() => undefined);
-      }, windowMs);
+      if (!window) writeAndWait();
     },
     /** Writes whatever is buffered and waits for every write so far. */
-    flush: () => flushNow(),
+    flush: () => {
+      clearTimeout(window);
+      window = undefined;
+      return writePending();
+    },
   };
 }
