@@ -1,4 +1,4 @@
-// `node bench/first-delta-spans.ts [runs]`: where a first text-delta's time goes. Starts a server
+// `node bench/first-delta-spans.ts [runs] [--postgres]`: where a first text-delta's time goes. Starts a server
 // that exports its traces to a collector here (lib/otlp-collector.ts), drives `runs` short runs
 // one after another, and prints, per span name, when it starts and ends after the prompt's POST
 // (medians over the runs after the first ten, which warm the server up). Not part of `npm run
@@ -6,21 +6,28 @@
 // writes, its replay, the step's start, the planner, the model call, the frame write).
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { startInstances } from "../lib/instances.ts";
 import { startOtlpCollector } from "../lib/otlp-collector.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { percentile, round } from "./stats.ts";
 
 const WARM_UP = 10;
-const runs = Number(process.argv[2] ?? 30);
+const runs = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 30);
 
 const collector = await startOtlpCollector();
-const server = new AppServer({
+const env = {
   ...BENCH_SERVER_ENV,
   OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
   OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
   OTEL_BSP_SCHEDULE_DELAY: "200",
-});
-await server.start();
+};
+// `--postgres`: one instance on the Postgres world (a fresh database), as the bench measures it.
+const { server, dispose } = process.argv.includes("--postgres")
+  ? await startInstances({ label: "spans", postgresWorld: true, count: 1, env }).then((started) => ({
+      server: started.servers[0] as AppServer,
+      dispose: started.dispose,
+    }))
+  : await startLocal();
 const posted: { at: number; firstDeltaMs: number; runId: string }[] = [];
 try {
   const client = await new CoauthorClient(server.url).signIn();
@@ -39,7 +46,7 @@ try {
   // The batch processor exports every 200 ms: wait for the last runs' spans.
   await new Promise((exported) => setTimeout(exported, 2_000));
 } finally {
-  await server.dispose();
+  await dispose();
   await collector.close();
 }
 
@@ -68,4 +75,10 @@ for (const [name, { start, end }] of [...offsets].sort((a, b) => median(a[1].sta
   console.log(
     `${String(median(start)).padStart(10)}${String(median(end)).padStart(10)}${String(start.length).padStart(7)}  ${name}`,
   );
+}
+
+async function startLocal() {
+  const local = new AppServer(env);
+  await local.start();
+  return { server: local, dispose: () => local.dispose() };
 }
