@@ -38,4 +38,16 @@ describe("the in-memory session storage", () => {
     expect(await storage.get("b")).toBeNull();
     expect(await storage.get("c")).toBe("3");
   });
+
+  it("drops everything when it must drop a user's session list or revocation time", async () => {
+    const storage = memoryStorage(3);
+    await storage.set("active-sessions-u1", '[{"token":"t1"}]');
+    await storage.set("t1", "session 1");
+    await storage.set("t2", "session 2");
+    // The least recently used key is the list: making room for a fourth drops it, and with it all.
+    await storage.set("t3", "session 3");
+    expect(await storage.get("active-sessions-u1")).toBeNull();
+    expect(await storage.get("t1")).toBeNull();
+    expect(await storage.get("t2")).toBeNull();
+  });
 });

@@ -6,7 +6,7 @@ import { env } from "@/env";
 import { redisName } from "@/server/redis-names";
 
 /** Sessions (and the keys Better Auth keeps beside them) one process holds before it drops the least used. */
-export const MEMORY_SESSION_ENTRIES = 100_000;
+const MEMORY_SESSION_ENTRIES = 10_000;
 
 /**
  * Where Better Auth keeps sessions besides the database, so that a request's session check costs
@@ -27,16 +27,25 @@ export function sessionStorage(): SecondaryStorage | undefined {
   return memoryStorage(MEMORY_SESSION_ENTRIES);
 }
 
+// Better Auth's bookkeeping beside the sessions: a user's list of session tokens (what a sign-out
+// everywhere deletes) and the time before which their sessions are revoked.
+const BOOKKEEPING = /^(active-sessions-|revoked-sessions-before-)/;
+
 /**
  * Better Auth's secondary storage in one process's memory: at most `entries` keys, each with its
  * TTL. `clock` (milliseconds) is for tests; the default is `performance`.
  */
 export function memoryStorage(entries: number, clock?: { now(): number }): SecondaryStorage {
-  // ttlResolution 0: each read checks the time afresh (no clock reading cached for a tick).
-  const cache = new LRUCache<string, string>({
+  const cache: LRUCache<string, string> = new LRUCache<string, string>({
     max: entries,
+    // Each read checks the time afresh (no clock reading cached for a tick).
     ttlResolution: 0,
     ...(clock ? { perf: clock } : {}),
+    // Without a user's list or revocation time, a revoked session still held here could be taken
+    // for a live one: dropping either drops everything (what is not here is read from the database).
+    disposeAfter: (_value, key, reason) => {
+      if (reason === "evict" && BOOKKEEPING.test(key)) cache.clear();
+    },
   });
   const ttlOptions = (ttlSeconds: number | undefined) =>
     ttlSeconds && ttlSeconds > 0 ? { ttl: ttlSeconds * 1000 } : {};
