@@ -50,4 +50,22 @@ describe("the in-memory session storage", () => {
     expect(await storage.get("t1")).toBeNull();
     expect(await storage.get("t2")).toBeNull();
   });
+
+  it("keeps a deleted session deleted when a copy read before is written back, while other keys come back", async () => {
+    const now = 1_000;
+    const storage = memoryStorage(10, { now: () => now });
+    await storage.set("session-token", "session", 3_600);
+    const readBefore = await storage.get("session-token");
+    await storage.delete("session-token");
+    // A refresh that read the session before the sign-out writes it back after.
+    await storage.set("session-token", String(readBefore), 3_600);
+    expect(await storage.get("session-token")).toBeNull();
+    // A user's session list and a verification value are written again after a delete.
+    for (const key of ["active-sessions-u1", "verification:someone@example.test"]) {
+      await storage.set(key, "first");
+      await storage.delete(key);
+      await storage.set(key, "second");
+      expect(await storage.get(key)).toBe("second");
+    }
+  });
 });

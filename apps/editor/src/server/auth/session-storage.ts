@@ -1,35 +1,37 @@
-import { redisStorage } from "@better-auth/redis-storage";
 import type { SecondaryStorage } from "better-auth";
-import IORedis from "ioredis";
 import { LRUCache } from "lru-cache";
 import { env } from "@/env";
-import { redisName } from "@/server/redis-names";
 
 /** Sessions (and the keys Better Auth keeps beside them) one process holds before it drops the least used. */
 const MEMORY_SESSION_ENTRIES = 10_000;
 
 /**
  * Where Better Auth keeps sessions besides the database, so that a request's session check costs
- * no database statement (every tool callback of a run makes one):
- * - in Redis when REDIS_URL is set: every instance reads and revokes the same entries;
- * - in this process's memory on the embedded database, which only this process opens;
- * - nowhere on PostgreSQL without Redis: instances there may be several, and one instance's
- *   memory would not hear another's sign-out.
- * The database stays the record (sessions and verification values are written to both): a
- * session missing here (dropped, expired from memory, or made before a restart) is read from the
- * database, and a sign-out deletes both.
+ * no database statement (every tool callback of a run makes one): this process's memory, on the
+ * embedded database, which only this process opens. The database stays the record (sessions and
+ * verification values are written to both): a session missing here (dropped, or made before a
+ * restart) is read from the database, and a sign-out deletes both.
+ *
+ * Nowhere on PostgreSQL: instances there may be several, and one's memory would not hear another's
+ * sign-out. Not Redis either: Better Auth writes a cached session back after reading it (a
+ * refresh, a user update) without checking it was not deleted in between, so a sign-out racing
+ * such a write could leave the session alive there; and a sign-out everywhere clears Redis after
+ * its database commit, logging (not failing) when Redis refuses. Either would make revocation
+ * less than immediate, so several instances read the session row.
  */
 export function sessionStorage(): SecondaryStorage | undefined {
-  if (env.REDIS_URL) {
-    return redisStorage({ client: new IORedis(env.REDIS_URL), keyPrefix: redisName("coauthor:auth:") });
-  }
-  if (env.DATABASE_URL) return undefined;
-  return memoryStorage(MEMORY_SESSION_ENTRIES);
+  return env.DATABASE_URL ? undefined : memoryStorage(MEMORY_SESSION_ENTRIES);
 }
 
 // Better Auth's bookkeeping beside the sessions: a user's list of session tokens (what a sign-out
 // everywhere deletes) and the time before which their sessions are revoked.
 const BOOKKEEPING = /^(active-sessions-|revoked-sessions-before-)/;
+// Keys Better Auth may write again after deleting them: the bookkeeping and verification values
+// (a new link for the same address). Any other key is a session, which never comes back.
+const REWRITABLE = /^(active-sessions-|revoked-sessions-before-|verification:)/;
+// How long a deleted session's key refuses writes: far longer than a write-back's read-to-write.
+const DELETED_SESSION_MS = 60_000;
+const deletedMark = (key: string) => `deleted:${key}`;
 
 /**
  * Better Auth's secondary storage in one process's memory: at most `entries` keys, each with its
@@ -49,11 +51,19 @@ export function memoryStorage(entries: number, clock?: { now(): number }): Secon
   });
   const ttlOptions = (ttlSeconds: number | undefined) =>
     ttlSeconds && ttlSeconds > 0 ? { ttl: ttlSeconds * 1000 } : {};
+  /**
+   * Deletes `key`; a session's key then refuses writes for a while: Better Auth may be writing
+   * back a copy it read just before (a refresh), which would bring the ended session back.
+   */
+  const remove = (key: string) => {
+    cache.delete(key);
+    if (!REWRITABLE.test(key)) cache.set(deletedMark(key), "", { ttl: DELETED_SESSION_MS });
+  };
   return {
     get: (key) => cache.get(key) ?? null,
     getAndDelete: (key) => {
       const value = cache.get(key) ?? null;
-      cache.delete(key);
+      remove(key);
       return value;
     },
     // A counter's TTL is set when it is made; later increments keep it (as Redis's INCR does).
@@ -69,10 +79,9 @@ export function memoryStorage(entries: number, clock?: { now(): number }): Secon
       return next;
     },
     set: (key, value, ttlSeconds) => {
+      if (cache.has(deletedMark(key))) return;
       cache.set(key, value, ttlOptions(ttlSeconds));
     },
-    delete: (key) => {
-      cache.delete(key);
-    },
+    delete: remove,
   };
 }
