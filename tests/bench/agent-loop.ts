@@ -1,13 +1,12 @@
 // The real agent loop, driven by the headless client exactly as the browser does.
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { CoauthorClient } from "../lib/coauthor-client.ts";
-import { percentile, round } from "./stats.ts";
+import { coldAndWarm, percentile, round } from "./stats.ts";
 
-/** POST → first text-delta, cold (first run after start) and warm. */
+/** POST → first text-delta: cold (the first run after start), then warm (see `coldAndWarm`). */
 export async function firstDelta(client: CoauthorClient, warmRuns: number) {
   const documentId = await client.createDocument("Benchmark.");
-  const samples: number[] = [];
-  for (let i = 0; i <= warmRuns; i++) {
+  return coldAndWarm(async () => {
     const started = performance.now();
     let delta = 0;
     await client.runAgent(documentId, "write 3 words", {
@@ -16,14 +15,8 @@ export async function firstDelta(client: CoauthorClient, warmRuns: number) {
         return undefined;
       },
     });
-    samples.push(delta);
-  }
-  const warm = samples.slice(1);
-  return {
-    coldMs: round(samples[0] ?? Number.NaN),
-    warmMedianMs: round(percentile(warm, 50)),
-    warmP95Ms: round(percentile(warm, 95)),
-  };
+    return delta;
+  }, warmRuns);
 }
 
 /** One run-length measurement; `note` says why a figure is missing or partial. */

@@ -4,7 +4,7 @@
 // result, which resumes the hook the tool's `execute` waits on (see apps/editor/src/workflows/bench-peer).
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import { z } from "zod";
-import { percentile, round } from "./stats.ts";
+import { coldAndWarm, percentile, round } from "./stats.ts";
 
 // The parts of the peer's stream the client acts on (the rest it passes over).
 const partSchema = z.looseObject({
@@ -110,11 +110,9 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
   return run;
 }
 
-/** First delta (cold, then warm median) of the peer on "write 3 words". */
-export async function peerFirstDelta(baseURL: string, warmRuns: number) {
-  const samples: number[] = [];
-  for (let i = 0; i <= warmRuns; i++) samples.push((await drivePeer(baseURL, "write 3 words")).firstDeltaMs);
-  return { coldMs: round(samples[0] ?? Number.NaN), warmMedianMs: round(percentile(samples.slice(1), 50)) };
+/** First delta of the peer on "write 3 words": cold, then warm (see `coldAndWarm`). */
+export function peerFirstDelta(baseURL: string, warmRuns: number) {
+  return coldAndWarm(async () => (await drivePeer(baseURL, "write 3 words")).firstDeltaMs, warmRuns);
 }
 
 /** `runs` simultaneous peer runs of `calls` tool calls: completion and round-trip tail. */

@@ -28,3 +28,20 @@ export function tripFigure(
     ...(run.note ? { note: run.note } : {}),
   };
 }
+
+/**
+ * Runs a server's first runs after its start warms up (code compiled and optimised, caches
+ * filled) before its warm figures are taken; the very first run is its cold figure. The naive loop
+ * is measured on a server warmed by every figure before it, so without these Coauthor's and the
+ * peer's "warm" medians would still carry their start-up.
+ */
+export const WARM_UP_RUNS = 5;
+
+/** Cold (the first run), then, after WARM_UP_RUNS more, the median and p95 of `warmRuns` runs. */
+export async function coldAndWarm(runOnce: () => Promise<number>, warmRuns: number) {
+  const coldMs = round(await runOnce());
+  for (let i = 0; i < WARM_UP_RUNS; i++) await runOnce();
+  const warm: number[] = [];
+  for (let i = 0; i < warmRuns; i++) warm.push(await runOnce());
+  return { coldMs, warmMedianMs: round(percentile(warm, 50)), warmP95Ms: round(percentile(warm, 95)) };
+}

@@ -52,7 +52,6 @@ export async function peerFigures(
   warmRuns: number,
   budgetMs: number,
 ) {
-  await drivePeer(instance.url, "write 3 words"); // warm-up: loads the peer's bundle and routes
   const first = await peerFirstDelta(instance.url, warmRuns);
   const trips: CpuTrip[] = [];
   for (const calls of runLengths) {
