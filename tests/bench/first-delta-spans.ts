@@ -1,7 +1,8 @@
-// `node bench/first-delta-spans.ts [runs] [--postgres]`: where a first text-delta's time goes. Starts a server
-// that exports its traces to a collector here (lib/otlp-collector.ts), drives `runs` short runs
-// one after another, and prints, per span name, when it starts and ends after the prompt's POST
-// (medians over the runs after the first ten, which warm the server up). Not part of `npm run
+// `node bench/first-delta-spans.ts [runs] [--postgres] [--cold]`: where a first text-delta's time
+// goes. Starts a server that exports its traces to a collector here (lib/otlp-collector.ts), drives
+// `runs` short runs one after another, and prints, per span name, when it starts and ends after the
+// prompt's POST (medians over the runs after the first ten, which warm the server up; with
+// `--cold`, the first run's own). Not part of `npm run
 // bench`: a tool for reading the path of a run's start before optimising it (the engine's event
 // writes, its replay, the step's start, the planner, the model call, the frame write).
 import { AppServer } from "../lib/app-server.ts";
@@ -12,6 +13,8 @@ import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { percentile, round } from "./stats.ts";
 
 const WARM_UP = 10;
+// `--cold`: the server's first run alone (its cold start), instead of the runs after the warm-up.
+const cold = process.argv.includes("--cold");
 const runs = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 30);
 
 const collector = await startOtlpCollector();
@@ -53,7 +56,8 @@ try {
 // A span is a run's when it carries the run's id, or (the engine's and Next's own spans carry
 // none) when it starts while that run is the only one going: from its POST to its first delta.
 const offsets = new Map<string, { start: number[]; end: number[] }>();
-for (const run of posted.slice(WARM_UP)) {
+const measured = cold ? posted.slice(0, 1) : posted.slice(WARM_UP);
+for (const run of measured) {
   const own = collector.spans.filter(
     (span) =>
       span.runId === run.runId ||
@@ -68,7 +72,7 @@ for (const run of posted.slice(WARM_UP)) {
 }
 const median = (values: number[]) => round(percentile(values, 50));
 console.log(
-  `first text-delta, median of ${runs - WARM_UP} runs: ${median(posted.slice(WARM_UP).map((r) => r.firstDeltaMs))} ms`,
+  `first text-delta, median of ${measured.length} runs: ${median(measured.map((r) => r.firstDeltaMs))} ms`,
 );
 console.log("start (ms)  end (ms)  spans  name (median offsets from the POST)");
 for (const [name, { start, end }] of [...offsets].sort((a, b) => median(a[1].start) - median(b[1].start))) {
