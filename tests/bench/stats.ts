@@ -30,10 +30,10 @@ export function tripFigure(
 }
 
 /**
- * Runs a server's first runs after its start warms up (code compiled and optimised, caches
- * filled) before its warm figures are taken; the very first run is its cold figure. The naive loop
- * is measured on a server warmed by every figure before it, so without these Coauthor's and the
- * peer's "warm" medians would still carry their start-up.
+ * Runs after a server's first (its cold figure) that warm it up — code compiled and optimised,
+ * caches filled — before its warm figures are taken. The naive loop is measured on a server warmed
+ * by every figure before it; without these, Coauthor's and the peer's "warm" medians, taken on
+ * servers that just started, would still carry their start-up.
  */
 export const WARM_UP_RUNS = 5;
 

@@ -85,10 +85,10 @@ function createAuth(db: Database) {
     },
     socialProviders: socialProviders(),
     trustedOrigins: (request) => allowedOrigins(request?.headers.get("host")),
-    // No cookie cache: a sign-out must end the session at once, everywhere. The session is read
-    // from the session storage instead (memory on the embedded database, Redis when scaled out;
-    // session-storage.ts), which a sign-out clears with the database rows; the database keeps
-    // every session and verification value, so a restart loses neither.
+    // No cookie cache: a sign-out must end the session at once, everywhere. On the embedded
+    // database the session is read from this process's memory instead (session-storage.ts), which
+    // a sign-out clears with the database rows; the database keeps every session and verification
+    // value, so a restart loses neither.
     secondaryStorage: sessionStorage(),
     session: { expiresIn: 60 * 60 * 24 * 30, cookieCache: { enabled: false }, storeSessionInDatabase: true },
     verification: { storeInDatabase: true },
