@@ -5,12 +5,11 @@
 // `--cold`, the first run's own). Not part of `npm run
 // bench`: a tool for reading the path of a run's start before optimising it (the engine's event
 // writes, its replay, the step's start, the planner, the model call, the frame write).
-import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { startInstances } from "../lib/instances.ts";
 import { startOtlpCollector } from "../lib/otlp-collector.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { percentile, round } from "./stats.ts";
+import { startToolServer } from "./tool-server.ts";
 
 const WARM_UP = 10;
 // `--cold`: the server's first run alone (its cold start), instead of the runs after the warm-up.
@@ -24,13 +23,7 @@ const env = {
   OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
   OTEL_BSP_SCHEDULE_DELAY: "200",
 };
-// `--postgres`: one instance on the Postgres world (a fresh database), as the bench measures it.
-const { server, dispose } = process.argv.includes("--postgres")
-  ? await startInstances({ label: "spans", postgresWorld: true, count: 1, env }).then((started) => ({
-      server: started.servers[0] as AppServer,
-      dispose: started.dispose,
-    }))
-  : await startLocal();
+const { server, dispose } = await startToolServer("spans", env);
 const posted: { at: number; firstDeltaMs: number; runId: string }[] = [];
 try {
   const client = await new CoauthorClient(server.url).signIn();
@@ -79,10 +72,4 @@ for (const [name, { start, end }] of [...offsets].sort((a, b) => median(a[1].sta
   console.log(
     `${String(median(start)).padStart(10)}${String(median(end)).padStart(10)}${String(start.length).padStart(7)}  ${name}`,
   );
-}
-
-async function startLocal() {
-  const local = new AppServer(env);
-  await local.start();
-  return { server: local, dispose: () => local.dispose() };
 }

@@ -6,13 +6,13 @@
 // caused, and the top functions by inclusive and by self time. Not part of `npm run bench`: a tool
 // for finding hot spots before optimising one.
 import { z } from "zod";
-import { AppServer } from "../lib/app-server.ts";
+import type { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
-import { startInstances } from "../lib/instances.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { toolRoundTrip } from "./agent-loop.ts";
 import { concurrentRuns } from "./concurrency.ts";
 import { round } from "./stats.ts";
+import { startToolServer } from "./tool-server.ts";
 
 const callFrameSchema = z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number() });
 const profileSchema = z.object({
@@ -113,13 +113,7 @@ function report(profile: Profile, trips: number) {
 
 const calls = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 200);
 const env = { ...BENCH_SERVER_ENV, NODE_OPTIONS: "--inspect=127.0.0.1:0" };
-// `--postgres`: one instance on the Postgres world (a fresh database), as the bench measures it.
-const { server, dispose } = process.argv.includes("--postgres")
-  ? await startInstances({ label: "profile", postgresWorld: true, count: 1, env }).then((started) => ({
-      server: started.servers[0] as AppServer,
-      dispose: started.dispose,
-    }))
-  : await startLocal(env);
+const { server, dispose } = await startToolServer("profile", env);
 try {
   const client = await new CoauthorClient(server.url).signIn();
   await toolRoundTrip(client, 20); // warm-up
@@ -152,10 +146,4 @@ async function profiledWork(client: CoauthorClient, server: AppServer): Promise<
   const trip = await toolRoundTrip(client, calls);
   console.log(`round trip @${calls}: median ${trip.medianMs} ms, ${trip.reached} calls answered`);
   return trip.reached;
-}
-
-async function startLocal(serverEnv: Record<string, string>) {
-  const local = new AppServer(serverEnv);
-  await local.start();
-  return { server: local, dispose: () => local.dispose() };
 }
