@@ -28,7 +28,7 @@ export function sessionStorage(): SecondaryStorage | undefined {
 const BOOKKEEPING = /^(active-sessions-|revoked-sessions-before-)/;
 // Keys Better Auth may write again after deleting them: the bookkeeping and verification values
 // (a new link for the same address). Any other key is a session, which never comes back.
-const REWRITABLE = /^(active-sessions-|revoked-sessions-before-|verification:)/;
+const rewritable = (key: string) => BOOKKEEPING.test(key) || key.startsWith("verification:");
 // How long a deleted session's key refuses writes: far longer than a write-back's read-to-write.
 const DELETED_SESSION_MS = 60_000;
 const deletedMark = (key: string) => `deleted:${key}`;
@@ -57,7 +57,7 @@ export function memoryStorage(entries: number, clock?: { now(): number }): Secon
    */
   const remove = (key: string) => {
     cache.delete(key);
-    if (!REWRITABLE.test(key)) cache.set(deletedMark(key), "", { ttl: DELETED_SESSION_MS });
+    if (!rewritable(key)) cache.set(deletedMark(key), "", { ttl: DELETED_SESSION_MS });
   };
   return {
     get: (key) => cache.get(key) ?? null,
