@@ -36,6 +36,12 @@ export interface ToolResultClaim {
   /** Hash of the result (a replay of the same body is told apart from a different one). */
   bodyHash: string;
   result: unknown;
+  /**
+   * The step waiting for this result, in this process, goes straight on to a model turn: the
+   * claim also marks the run's saved progress as in its model phase (when it is waiting on tools),
+   * the mark that step would otherwise write itself (see `listenForToolResult`).
+   */
+  markModelPhase?: boolean;
 }
 
 /**
@@ -86,6 +92,11 @@ function memoryStore(): AgentStore {
       if (earlier) return earlier.bodyHash === claim.bodyHash ? "replay" : "conflict";
       claims.set(claim.jti, claim);
       results.set(key(claim.runId, claim.toolCallId), structuredClone(claim.result));
+      const saved = progress.get(claim.runId);
+      if (claim.markModelPhase && saved) {
+        const state = JSON.parse(saved.state) as { phase?: string };
+        if (state.phase === "tools") saved.state = JSON.stringify({ ...state, phase: "model" });
+      }
       return "claimed";
     },
     async getToolResult(runId, toolCallId) {

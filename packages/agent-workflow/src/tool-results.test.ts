@@ -117,4 +117,40 @@ describe("awaitToolResult", () => {
       configureRunSignals(undefined);
     }
   });
+
+  it("marks the model phase with the claim when the step waiting here goes on to a model turn", async () => {
+    const progress = (phase: string) => ({
+      state: JSON.stringify({ phase }),
+      messages: { from: 0, json: "[]" },
+    });
+    const phaseOf = async (runId: string) =>
+      ((await memoryAgentStore().loadProgress(runId))?.state as { phase: string } | undefined)?.phase;
+    const answer = async (modelTurnNext: boolean) => {
+      const run = ids();
+      await memoryAgentStore().saveProgress(run.runId, 0, progress("tools"));
+      const listener = listenForToolResult(run.runId, run.toolCallId, { modelTurnNext });
+      const waiting = listener.wait({ signal: AbortSignal.timeout(5_000), fresh: true });
+      expect(await recordToolResult({ jti: `jti-${run.runId}`, ...run, result: { ok: true } })).toBe(
+        "claimed",
+      );
+      const answered = await waiting;
+      listener.close();
+      return { answered, phase: await phaseOf(run.runId) };
+    };
+    // The turn's last call: a model turn follows, and the step is told its mark is written.
+    expect(await answer(true)).toEqual({
+      answered: { kind: "result", result: { ok: true }, modelPhaseMarked: true },
+      phase: "model",
+    });
+    // Another call of the turn comes next: nothing is marked.
+    expect(await answer(false)).toEqual({
+      answered: { kind: "result", result: { ok: true } },
+      phase: "tools",
+    });
+    // Nobody waits here (the step is on another instance, or not waiting yet): it marks for itself.
+    const elsewhere = ids();
+    await memoryAgentStore().saveProgress(elsewhere.runId, 0, progress("tools"));
+    await recordToolResult({ jti: `jti-${elsewhere.runId}`, ...elsewhere, result: { ok: true } });
+    expect(await phaseOf(elsewhere.runId)).toBe("tools");
+  });
 });

@@ -3,6 +3,12 @@
 // step of this process at once and signals the other instances (run-signals),
 // whose waiting step reads it from the store; a step started after a restart
 // finds it there too.
+//
+// A step waiting here for the last tool call of its turn goes straight on to
+// the next model turn, whose frames may go out only once the run's progress is
+// marked as in its model phase (turns-loop.ts). The claim writes that mark in
+// the same statement (`markModelPhase`), so a round trip costs one database
+// write less; the step is told so (`modelPhaseMarked`) and skips its own.
 
 import { createHash, randomUUID } from "node:crypto";
 import { agentStore, type ClaimOutcome, type ToolResultClaim } from "./agent-store.ts";
@@ -12,7 +18,13 @@ const KEY = Symbol.for("coauthor.tool-result-waiters");
 // Results arrive by wake-up and signal; the store is read as well in case a signal was lost.
 const POLL_MS = 5_000;
 
-type Waiters = Map<string, Set<(result: unknown) => void>>;
+/** A step of this process waiting for a result, and whether a model turn is what it does next. */
+interface Waiter {
+  wake: (result: unknown, modelPhaseMarked: boolean) => void;
+  modelTurnNext: boolean;
+}
+
+type Waiters = Map<string, Set<Waiter>>;
 
 function waiters(): Waiters {
   const holder = globalThis as typeof globalThis & { [KEY]?: Waiters };
@@ -31,13 +43,24 @@ const keyOf = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId
  * notification (and, should a step elsewhere wait all the same, the store's
  * periodic read still finds the result).
  */
-export function wakeToolResult(runId: string, toolCallId: string, result: unknown): void {
+export function wakeToolResult(
+  runId: string,
+  toolCallId: string,
+  result: unknown,
+  modelPhaseMarked = false,
+): void {
   const here = waiters().get(keyOf(runId, toolCallId));
   if (here && here.size > 0) {
-    for (const wake of here) wake(result);
+    for (const waiter of here) waiter.wake(result, modelPhaseMarked);
     return;
   }
   notifyToolResult(runId, toolCallId);
+}
+
+/** Whether a step of this process waits for this call's result and goes on to a model turn with it. */
+function modelTurnWaitsHere(runId: string, toolCallId: string): boolean {
+  const here = waiters().get(keyOf(runId, toolCallId));
+  return here !== undefined && [...here].some((waiter) => waiter.modelTurnNext);
 }
 
 /** Hash of a tool result as recorded (a replay of the same result is told apart from another). */
@@ -54,12 +77,16 @@ export function resultHash(toolCallId: string, result: unknown): string {
  * step: at once in this process, by a signal on other instances. The callback
  * route and the unit tests both record through here.
  */
-export async function recordToolResult(use: Omit<ToolResultClaim, "bodyHash">): Promise<ClaimOutcome> {
+export async function recordToolResult(
+  use: Omit<ToolResultClaim, "bodyHash" | "markModelPhase">,
+): Promise<ClaimOutcome> {
+  const markModelPhase = modelTurnWaitsHere(use.runId, use.toolCallId);
   const claim = await agentStore().claimToolResult({
     ...use,
     bodyHash: resultHash(use.toolCallId, use.result),
+    markModelPhase,
   });
-  if (claim === "claimed") wakeToolResult(use.runId, use.toolCallId, use.result);
+  if (claim === "claimed") wakeToolResult(use.runId, use.toolCallId, use.result, markModelPhase);
   return claim;
 }
 
@@ -86,28 +113,36 @@ export async function deliverToolResult(
 }
 
 export type AwaitedToolResult =
-  | { kind: "result"; result: unknown }
-  | { kind: "timeout" }
-  | { kind: "aborted" };
+  /** `modelPhaseMarked`: the claim that recorded it also marked the model phase (see above). */
+  { kind: "result"; result: unknown; modelPhaseMarked?: true } | { kind: "timeout" } | { kind: "aborted" };
 
 /**
  * Listens for a tool call's result from now on. Made before the call is
  * announced, its first wait may skip the store (`fresh`): nothing can have
- * answered a call nobody has seen yet.
+ * answered a call nobody has seen yet. `modelTurnNext`: the call is the last
+ * of its turn, so a model turn follows its result (a claim in this process
+ * then marks the model phase for the step).
  */
-export function listenForToolResult(runId: string, toolCallId: string) {
+export function listenForToolResult(
+  runId: string,
+  toolCallId: string,
+  options: { modelTurnNext?: boolean } = {},
+) {
   const store = agentStore();
   const key = keyOf(runId, toolCallId);
   let wake: () => void = () => undefined;
-  let handed: { result: unknown } | undefined;
+  let handed: { result: unknown; modelPhaseMarked?: true } | undefined;
   let set = waiters().get(key);
   if (!set) {
     set = new Set();
     waiters().set(key, set);
   }
-  const listener = (result: unknown) => {
-    handed ??= { result: structuredClone(result) };
-    wake();
+  const listener: Waiter = {
+    modelTurnNext: options.modelTurnNext ?? false,
+    wake: (result, modelPhaseMarked) => {
+      handed ??= { result: structuredClone(result), ...(modelPhaseMarked ? { modelPhaseMarked: true } : {}) };
+      wake();
+    },
   };
   set.add(listener);
   // Recorded on another instance: the next pass reads the store (even a `fresh` first one).
@@ -141,7 +176,7 @@ export function listenForToolResult(runId: string, toolCallId: string) {
           handed ??
           (first && options.fresh && !signalled ? undefined : await store.getToolResult(runId, toolCallId)) ??
           handed;
-        if (found) return { kind: "result", result: found.result };
+        if (found) return { kind: "result", ...found };
         if (options.signal.aborted)
           return isDeadline(options.signal.reason) ? { kind: "timeout" } : { kind: "aborted" };
         let timer: ReturnType<typeof setTimeout> | undefined;

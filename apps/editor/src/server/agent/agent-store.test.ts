@@ -112,3 +112,54 @@ describe("tool result claims", () => {
     expect(await claim("by-owner", "t1")).toBe("replay");
   });
 });
+
+describe("a claim that marks the model phase", () => {
+  beforeAll(async () => {
+    const db = await getDb();
+    await db.insert(schema.users).values({ id: "marker", name: "marker", email: "marker@example.test" });
+    await db.insert(schema.documents).values({ id: "marked-doc", ownerId: "marker", title: "Marked" });
+    const run = { documentId: "marked-doc", userId: "marker", prompt: "p", model: "offline" };
+    await db.insert(schema.runs).values([
+      { ...run, id: "waiting" },
+      { ...run, id: "finishing" },
+      { ...run, id: "over", status: "done" },
+    ]);
+  });
+  const claim = (runId: string, jti: string, toolCallId = "c1") =>
+    store.claimToolResult({
+      jti,
+      runId,
+      userId: "marker",
+      documentId: "marked-doc",
+      toolCallId,
+      bodyHash: jti,
+      result: { ok: true },
+      markModelPhase: true,
+    });
+  const state = async (runId: string) => (await store.loadProgress(runId))?.state;
+
+  it("marks progress waiting on tools, in the same write as the claim, and nothing else of it", async () => {
+    await store.saveProgress("waiting", 0, progress({ phase: "tools", nextId: 7 }, 0, [{ role: "user" }]));
+    expect(await claim("waiting", "m1")).toBe("claimed");
+    expect(await store.getToolResult("waiting", "c1")).toEqual({ result: { ok: true } });
+    expect(await store.loadProgress("waiting")).toEqual({
+      segment: 0,
+      state: { phase: "model", nextId: 7 },
+      messages: [{ role: "user" }],
+    });
+  });
+
+  it("leaves progress in another phase, and marks nothing for a replay or a refused claim", async () => {
+    await store.saveProgress("finishing", 0, progress({ phase: "done" }, 0, []));
+    expect(await claim("finishing", "m2")).toBe("claimed");
+    expect(await state("finishing")).toEqual({ phase: "done" });
+
+    await store.saveProgress("waiting", 0, progress({ phase: "tools", nextId: 9 }, 1, []));
+    expect(await claim("waiting", "m1")).toBe("replay");
+    expect(await state("waiting")).toEqual({ phase: "tools", nextId: 9 });
+
+    await store.saveProgress("over", 0, progress({ phase: "tools" }, 0, []));
+    expect(await claim("over", "m3")).toBe("refused");
+    expect(await state("over")).toEqual({ phase: "tools" });
+  });
+});

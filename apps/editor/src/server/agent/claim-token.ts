@@ -2,7 +2,7 @@ import type { ClaimOutcome, ToolResultClaim } from "@coauthor/agent-workflow/ser
 import { and, eq, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { getDb } from "@/server/db";
-import { documents, runs, toolCallResults } from "@/server/db/schema";
+import { agentRunCheckpoints, documents, runs, toolCallResults } from "@/server/db/schema";
 import { editableBy } from "@/server/documents";
 
 /** PostgreSQL's foreign_key_violation, as drizzle passes it on from either driver (in `cause`). */
@@ -40,13 +40,29 @@ export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome>
         editableBy(runs.userId),
       ),
     );
+  const insert = db
+    .insert(toolCallResults)
+    .select(row)
+    .onConflictDoNothing()
+    .returning({ jti: toolCallResults.jti });
+  // With `markModelPhase` (the run's step in this process goes straight on to a model turn), the
+  // same statement marks the model phase in the step's saved progress: only when the claim was
+  // written (a data-modifying CTE runs whether or not the query reads it) and the progress waits
+  // on tools.
+  const claimed = db.$with("claimed").as(insert);
+  const marked = db.$with("marked", { runId: agentRunCheckpoints.runId }).as(
+    sql`update ${agentRunCheckpoints}
+        set state = jsonb_set(${agentRunCheckpoints.state}, '{phase}', '"model"'), updated_at = now()
+        where ${agentRunCheckpoints.runId} = ${use.runId}
+          and ${agentRunCheckpoints.state} ->> 'phase' = 'tools'
+          and exists (select 1 from ${claimed})
+        returning ${agentRunCheckpoints.runId}`,
+  );
   let inserted: { jti: string }[];
   try {
-    inserted = await db
-      .insert(toolCallResults)
-      .select(row)
-      .onConflictDoNothing()
-      .returning({ jti: toolCallResults.jti });
+    inserted = use.markModelPhase
+      ? await db.with(claimed, marked).select({ jti: claimed.jti }).from(claimed)
+      : await insert;
   } catch (error) {
     // The result is stored with its run: a run whose document was deleted meanwhile has none.
     if (isForeignKeyViolation(error)) return "gone";

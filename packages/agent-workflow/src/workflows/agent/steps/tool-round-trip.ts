@@ -35,8 +35,11 @@ export async function awaitToolCall(args: {
   checkpoint: () => Promise<void>;
 }): Promise<AwaitedToolResult> {
   const { state, pending, writer } = args;
-  // Listening before the call goes out: a result cannot arrive unseen.
-  const listener = listenForToolResult(state.runId, args.callId);
+  // Listening before the call goes out: a result cannot arrive unseen. After the turn's last call
+  // comes the next model turn (its model-phase mark can ride on the result's claim).
+  const listener = listenForToolResult(state.runId, args.callId, {
+    modelTurnNext: state.pending.length === 1 && state.pending[0] === pending,
+  });
   const fresh = !pending.announced;
   const roundTrip = startToolRoundTrip(state.runId, args.callId, pending.call.toolName);
   try {

@@ -10,7 +10,7 @@ import type { AgentLimits, AgentRunOutcome, RunEventBody } from "../types.ts";
 import { callLlm, reasonOf } from "./call-llm.ts";
 import { watchRun } from "./run-watch.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
-import { notRunMessage } from "./tool-messages.ts";
+import { notRunMessage, toolMessage } from "./tool-messages.ts";
 import { answerToolCall, awaitToolCall, runCallId } from "./tool-round-trip.ts";
 import { checkpointSaver, type TurnsCheckpoint, type TurnsProgress } from "./turns-checkpoint.ts";
 import { wrapUp } from "./wrap-up.ts";
@@ -103,6 +103,15 @@ export async function continueTurns(
   if (resumed && state.unconfirmed) writer.send(state.unconfirmed);
   if (resumed && state.phase === "model") {
     log.warn("model call cut off by a restart: ending the run", { runId });
+    // Marked by the claim of the turn's last result: the results are in the store, not yet in the
+    // conversation (which stays one a model can continue).
+    for (const { call } of state.pending) {
+      const stored = await agentStore().getToolResult(runId, runCallId(args.segment, call.toolCallId));
+      state.messages.push(
+        stored ? toolMessage(call, stored.result) : notRunMessage(call, "not-run", "the server restarted"),
+      );
+    }
+    state.pending = [];
     state.nextId += RESTART_ID_GAP;
     return result({
       status: "error",
@@ -184,6 +193,8 @@ export async function continueTurns(
     try {
       if (!wasResumed && args.leading.length > 0) send(args.leading);
       for (;;) {
+        // Whether the claim of the turn's last result marked the model phase (tool-results.ts).
+        let modelPhaseMarked = false;
         // The current turn's tool calls, one at a time, in order.
         while (state.pending[0]) {
           const pending = state.pending[0];
@@ -209,15 +220,17 @@ export async function continueTurns(
           // Followed at once by the next model turn's frames (or the next call): they go out together.
           send([answerToolCall(state, pending, callId, answer.result)], { linger: true });
           state.pending.shift();
+          modelPhaseMarked = answer.modelPhaseMarked === true;
         }
         if (watch.signal.aborted) return await interrupted();
         if (state.stepTurns >= limits.maxTurnsPerStep)
           return await atLimit(`${limits.maxTurnsPerStep} model turns`);
 
         // Marked before the model's first frame goes out: a restart from here ends the run. The mark
-        // is written while the model starts (its frames wait for it).
+        // is written while the model starts (its frames wait for it), unless the claim of the
+        // result just answered wrote it.
         state.phase = "model";
-        const marked = checkpoint();
+        const marked = modelPhaseMarked ? Promise.resolve() : checkpoint();
         marked.catch(() => undefined); // Awaited below; this only keeps an early failure from going unhandled.
         const turn = await callLlm({
           ...nextTurn(),
