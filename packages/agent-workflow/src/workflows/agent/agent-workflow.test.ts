@@ -1,6 +1,7 @@
 import type { RunEvent } from "@coauthor/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
+import { configureAgentStore, memoryAgentStore } from "../../agent-store.ts";
 import { armedDeadlines } from "../../deadlines.ts";
 import { verifyHookToken } from "../../hook-token.ts";
 import { hookTokenKey } from "../../hook-token-key.ts";
@@ -221,6 +222,31 @@ describe("agent workflow", () => {
     expect(inserted).toEqual(["1", "2", "3"].map((markdown) => ({ markdown, position: { at: "end" } })));
     expect(events.at(-1)).toMatchObject({ type: "finish", status: "done", summary: "Counted to 3." });
   });
+  it("saves its progress once per tool call (the claims mark the model turns) and never reads it back on a first attempt", async () => {
+    const real = memoryAgentStore();
+    const counted = { loads: 0, saves: [] as string[] };
+    configureAgentStore({
+      ...real,
+      loadProgress: (...args) => {
+        counted.loads++;
+        return real.loadProgress(...args);
+      },
+      saveProgress: (runId, segment, progress) => {
+        counted.saves.push((JSON.parse(progress.state) as { phase: string }).phase);
+        return real.saveProgress(runId, segment, progress);
+      },
+    });
+    cleanup.push(() => configureAgentStore(real));
+    const run = await start(agentWorkflow, [input("offline", { prompt: "count to 3" })]);
+    await collectEvents(run.getReadable<string>(), async (event) => {
+      if (event.type === "tool-call") await deliverToolResult(run.runId, event.toolCallId, okInsert);
+    });
+    await run.returnValue;
+    expect(counted.loads).toBe(0);
+    // The first turn's mark, each call before it goes out, the end.
+    expect(counted.saves).toEqual(["model", "tools", "tools", "tools", "done"]);
+  });
+
   it("runs several tool calls of one turn one at a time, and refuses those over the per-turn limit", async () => {
     const calls = ["c1", "c2", "c3"].map((toolCallId) => ({
       toolCallId,

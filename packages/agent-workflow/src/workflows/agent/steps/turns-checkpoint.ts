@@ -1,4 +1,5 @@
 import type { ModelMessage } from "ai";
+import { getStepMetadata } from "workflow";
 import { agentStore } from "../../../agent-store.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { type TokenUsage, zeroUsage } from "../../../usage.ts";
@@ -66,8 +67,13 @@ export function freshCheckpoint(
   };
 }
 
-/** The checkpoint an earlier attempt of the same step saved, if any. */
+/**
+ * The checkpoint an earlier attempt of the same step saved, if any (step context). A step's first
+ * attempt has none, and reads nothing: the engine counts an attempt before the step's code runs
+ * (`step_started`), so a step run again after a restart is a later attempt.
+ */
 export async function loadCheckpoint(runId: string, segment: number): Promise<TurnsCheckpoint | undefined> {
+  if (getStepMetadata().attempt <= 1) return undefined;
   const saved = await agentStore().loadProgress(runId);
   if (saved?.segment !== segment) return undefined;
   return {
