@@ -228,7 +228,9 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
       '{"decision":"continue"}',
       '{"decision":"done"}',
     );
-    server.enqueue(hello(), hello());
+    // The run's first turn, asked for while the planner decided and dropped with the plan (if it
+    // reached the server before its abort), then one turn per step.
+    server.enqueue(hello(), hello(), hello());
     const { events, outcome } = await runToEnd("greet twice");
     expect(events[1]).toMatchObject({
       type: "plan",
@@ -243,7 +245,7 @@ describe("OpenAI-compatible provider against a fake chat-completions server", ()
     expect(outcome).toMatchObject({ status: "done", summary: "Hello." });
     // Planner, then one reflection per step, each asked for JSON without streaming.
     expect(server.structuredRequests).toHaveLength(3);
-    const system = server.requests[1]?.body.messages.find((m) => m.role === "system");
+    const system = server.requests.at(-1)?.body.messages.find((m) => m.role === "system");
     expect(String(system?.content)).toContain("Current plan step: 2. Say it again");
   });
 

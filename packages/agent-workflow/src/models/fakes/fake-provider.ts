@@ -79,6 +79,12 @@ export interface FakeProviderServer {
   requests: FakeRequest[];
   /** Queues replies; each request takes the next (a scripted 500 when none is left). */
   enqueue: (...replies: FakeReply[]) => void;
+  /**
+   * Queues replies for requests that do not stream (structured output: the planner's, a
+   * reflection's), which take these first: a run asks for its first turn while the planner
+   * decides, so the two requests arrive in either order.
+   */
+  enqueueStructured: (...replies: FakeReply[]) => void;
   close: () => Promise<void>;
 }
 
@@ -108,6 +114,7 @@ const STALL_MARKER = "<<fake: the stream stalls here>>";
 /** Starts a fake speaking `protocol` on a free port of 127.0.0.1. */
 export async function startFakeProvider(protocol: FakeProtocol): Promise<FakeProviderServer> {
   const queue: FakeReply[] = [];
+  const structuredQueue: FakeReply[] = [];
   const requests: FakeRequest[] = [];
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -117,7 +124,7 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
     if (!routed) return sendPlain(res, { status: 404, body: { error: `no route ${req.method} ${path}` } });
     const request = { at: Date.now(), path, headers: req.headers, body, streamed: routed.streamed };
     requests.push(request);
-    const reply = queue.shift();
+    const reply = (routed.streamed ? undefined : structuredQueue.shift()) ?? queue.shift();
     if (!reply) return sendPlain(res, { status: 500, body: { error: "fake: no scripted reply left" } });
     if (reply.kind === "failure") {
       const answer = protocol.failure(reply.failure, request);
@@ -161,6 +168,9 @@ export async function startFakeProvider(protocol: FakeProtocol): Promise<FakePro
     requests,
     enqueue: (...replies) => {
       queue.push(...replies);
+    },
+    enqueueStructured: (...replies) => {
+      structuredQueue.push(...replies);
     },
     close: async () => {
       server.closeAllConnections();

@@ -1,14 +1,17 @@
 import type { RunEvent } from "@coauthor/types";
+import { simulateReadableStream } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { configureAgentStore, memoryAgentStore } from "../../agent-store.ts";
 import { armedDeadlines } from "../../deadlines.ts";
 import { verifyHookToken } from "../../hook-token.ts";
 import { hookTokenKey } from "../../hook-token-key.ts";
+import { registerModel } from "../../models/registry.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
-import { collectEvents, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
+import { collectEvents, noPlanAnswer, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 
 const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): AgentWorkflowInput => ({
@@ -245,6 +248,55 @@ describe("agent workflow", () => {
     expect(counted.loads).toBe(0);
     // The first turn's mark, each call before it goes out, the end.
     expect(counted.saves).toEqual(["model", "tools", "tools", "tools", "done"]);
+  });
+
+  it("asks for the first turn while the planner decides, and streams it once the planner says no plan", async () => {
+    // The planner answers only once the turn was asked for (or, without that, after a while, so
+    // the test fails rather than hangs).
+    let turnAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (turnAsked = resolve));
+    let askedBeforePlanned = false;
+    const unregister = registerModel(
+      "early-turn",
+      () =>
+        new MockLanguageModelV4({
+          doGenerate: async () => {
+            askedBeforePlanned = await Promise.race([
+              asked.then(() => true),
+              new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 2_000)),
+            ]);
+            return noPlanAnswer();
+          },
+          doStream: async () => {
+            turnAsked();
+            return {
+              stream: simulateReadableStream({
+                chunks: [
+                  { type: "text-start", id: "t" },
+                  { type: "text-delta", id: "t", delta: "Right away." },
+                  { type: "text-end", id: "t" },
+                  {
+                    type: "finish",
+                    finishReason: { unified: "stop", raw: undefined },
+                    usage: {
+                      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+                      outputTokens: { total: 5, text: 5, reasoning: 0 },
+                    },
+                  },
+                ],
+              }),
+            };
+          },
+        }),
+    );
+    cleanup.push(unregister);
+    const run = await start(agentWorkflow, [input("early-turn")]);
+    const events = await collectEvents(run.getReadable<string>(), async () => undefined);
+    expect(askedBeforePlanned).toBe(true);
+    expect(
+      events.filter((e) => e.type === "text-delta").map((e) => e.type === "text-delta" && e.delta),
+    ).toEqual(["Right away."]);
+    expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
   });
 
   it("runs several tool calls of one turn one at a time, and refuses those over the per-turn limit", async () => {

@@ -5,7 +5,13 @@ import { start } from "workflow/api";
 import { registerModel } from "../../models/registry.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
-import { collectEvents, registerScriptedModel, type ScriptTurn, TEST_LIMITS } from "./test-harness.ts";
+import {
+  collectEvents,
+  noPlanAnswer,
+  registerScriptedModel,
+  type ScriptTurn,
+  TEST_LIMITS,
+} from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 
 const LIMITS = TEST_LIMITS;
@@ -213,15 +219,7 @@ describe("plan, execute, reflect", () => {
         "hanging",
         () =>
           new MockLanguageModelV4({
-            doGenerate: async () => ({
-              content: [{ type: "text", text: '{"goal":"","steps":[]}' }],
-              finishReason: { unified: "stop", raw: undefined },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 1, text: 1, reasoning: 0 },
-              },
-              warnings: [],
-            }),
+            doGenerate: async () => noPlanAnswer(),
             doStream: async (options) => ({
               stream: new ReadableStream({
                 start(controller) {

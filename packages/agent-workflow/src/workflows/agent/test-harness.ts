@@ -4,6 +4,7 @@ import type { RunEvent } from "@coauthor/types";
 import { createRunEventParser } from "@coauthor/types/sse";
 import { MockLanguageModelV4 } from "ai/test";
 import { registerModel } from "../../models/registry.ts";
+import { isEarlyTurnDropped } from "./steps/early-turn.ts";
 import type { AgentLimits } from "./types.ts";
 
 /** Limits for test runs: the server's defaults with a shorter tool deadline. */
@@ -70,10 +71,21 @@ const usage = (input: number, output: number) => ({
   outputTokens: { total: output, text: output, reasoning: 0 },
 });
 
+/** A planner's answer that the task needs no plan (a model's `doGenerate` result). */
+export function noPlanAnswer() {
+  return {
+    content: [{ type: "text" as const, text: '{"goal":"","steps":[]}' }],
+    finishReason: { unified: "stop" as const, raw: undefined },
+    usage: usage(3, 2),
+    warnings: [],
+  };
+}
+
 /** Registers a scripted model: each streamed call plays the next turn; planner/reflection calls answer JSON. */
 export function registerScriptedModel(id: string, turns: ScriptTurn[], planning: ScriptedPlanning = {}) {
   let next = 0;
   let reflection = 0;
+  let dropped = 0;
   const calls: number[] = [];
   const systems: string[] = [];
   const unregister = registerModel(
@@ -84,9 +96,24 @@ export function registerScriptedModel(id: string, turns: ScriptTurn[], planning:
           const scripted = turns[Math.min(next, turns.length - 1)] ?? { text: "" };
           // Like a real model, it calls no tool when the call says it may not (the run's last words).
           const turn = options.toolChoice?.type === "none" ? { text: scripted.text } : scripted;
-          calls.push(next);
+          // A first turn asked for early and dropped unread (the task got a plan) gives its
+          // scripted turn back: the plan's first step plays it.
+          const signal = options.abortSignal;
+          const droppedEarly = () => isEarlyTurnDropped(signal?.reason);
+          if (signal?.aborted) {
+            if (droppedEarly()) dropped++;
+            return { stream: streamOf(turn) };
+          }
+          const call = next++;
+          calls.push(call);
           systems.push(options.prompt.find((m) => m.role === "system")?.content ?? "");
-          next++;
+          signal?.addEventListener("abort", () => {
+            if (!droppedEarly() || next !== call + 1) return;
+            next = call;
+            calls.pop();
+            systems.pop();
+            dropped++;
+          });
           return { stream: streamOf(turn) };
         },
         doGenerate: async (options) => {
@@ -104,7 +131,13 @@ export function registerScriptedModel(id: string, turns: ScriptTurn[], planning:
         },
       }),
   );
-  return { unregister, calls, systems };
+  return {
+    unregister,
+    calls,
+    systems,
+    /** Early first turns the workflow dropped unread (see early-turn.ts). */
+    dropped: () => dropped,
+  };
 }
 
 /** Reads a run's stream, calling `onEvent` for each event, until it ends. */

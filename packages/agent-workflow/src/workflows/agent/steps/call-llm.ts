@@ -14,6 +14,7 @@ import { toolSet } from "../../../tool-set.ts";
 import { type TokenUsage, usageOf, zeroUsage } from "../../../usage.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
+import type { EarlyTurn } from "./early-turn.ts";
 import { framesOf } from "./write-frames.ts";
 
 // Deltas of a few ms go out as one frame: the live path sends each window at once, the durable
@@ -54,7 +55,33 @@ interface LlmTurnArgs {
   writer: RunWriter;
   /** The turn's frames go out once this resolves (the step's model-phase mark is saved). */
   ready: Promise<void>;
+  /** This turn asked for already (early-turn.ts): taken when it is the same call. */
+  early?: EarlyTurn;
 }
+
+/** What a model call is asked: the model, the conversation and the tools it may call. */
+export interface ModelRequest {
+  modelId: string;
+  system: string;
+  messages: ModelMessage[];
+  tools: string[];
+  toolChoice?: "none";
+}
+
+/** Starts a model call's stream (the request goes out now; its parts wait until read). */
+export function requestModelStream(request: ModelRequest, abortSignal: AbortSignal) {
+  return streamText({
+    model: resolveModel(request.modelId),
+    ...cacheablePrompt(request.system, request.messages),
+    tools: toolSet(request.tools),
+    toolChoice: request.toolChoice,
+    abortSignal,
+    maxRetries: 2,
+    telemetry: modelTelemetry("coauthor.model_call"),
+  });
+}
+
+export type ModelStream = ReturnType<typeof requestModelStream>;
 
 /**
  * One model turn (inside the turns step): one `streamText` call, in a `coauthor.model_call`
@@ -121,15 +148,7 @@ async function streamTurn(args: LlmTurnArgs): Promise<LlmTurn> {
       ...(status === "error" ? { errorMessage: failure?.message, errorCode: failure?.code } : {}),
     });
   try {
-    const result = streamText({
-      model: resolveModel(args.modelId),
-      ...cacheablePrompt(args.system, args.messages),
-      tools: toolSet(args.tools),
-      toolChoice: args.toolChoice,
-      abortSignal: signal,
-      maxRetries: 2,
-      telemetry: modelTelemetry("coauthor.model_call"),
-    });
+    const result = args.early?.take(args, signal) ?? requestModelStream(args, signal);
     for await (const part of deadline.watch(result.fullStream)) {
       if (part.type === "text-delta") {
         text += part.text;

@@ -4,10 +4,12 @@ import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.t
 import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
 import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import type { CallUsage, PlanState } from "../../../planning/index.ts";
+import { runSignal } from "../../../run-control.ts";
 import { acquireStepLease } from "../../../step-lease.ts";
 import { SPAN } from "../../../telemetry/tracing.ts";
 import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
 import { planAgent } from "./call-planner.ts";
+import { askEarly, type EarlyTurn } from "./early-turn.ts";
 import { planEvent } from "./plan-event.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
@@ -56,18 +58,21 @@ export async function startPlanningAgent(args: {
   // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
   const lease = await acquireStepLease(runId);
   const resumed = await loadCheckpoint(runId, place.segment);
+  let early: EarlyTurn | undefined;
   const started = withWriter(SPAN.runStart, runId, async (writer) => {
     let state = resumed;
     if (!state?.planning) {
       const start = args.start ?? (await openRun(runId, args.input, args.definition, writer));
-      const proposal = await planAgent({
-        runId,
+      const firstTurn = {
         modelId: args.modelId,
         system: agentSystem(start.system, args.prompt),
         tools: start.tools[args.agentId] ?? [],
         messages: args.messages,
-        limits: args.limits,
-      });
+      };
+      // Asked for while the planner decides: the turn the step asks for first when no plan is needed.
+      early = askEarly(runId, firstTurn, runSignal(runId));
+      const proposal = await planAgent({ runId, ...firstTurn, limits: args.limits });
+      if (proposal.plan) early.drop("the task has a plan");
       const firstId = args.start ? place.firstId : start.nextId;
       // With a plan, its leading events and the plan go out now; without, the turns write them.
       const nextId = proposal.plan ? firstId + place.leading.length + 1 : firstId;
@@ -105,6 +110,7 @@ export async function startPlanningAgent(args: {
         audience: args.audience,
         limits: args.limits,
         runDeadline: start.deadline,
+        early,
       },
       state,
       resumed?.planning !== undefined,
@@ -112,7 +118,8 @@ export async function startPlanningAgent(args: {
     );
     return { ...planning, turns };
   });
-  return lease.during(started);
+  // Not taken by a turn (the step ended first, or failed): dropped.
+  return lease.during(started.finally(() => early?.drop("the step ended before its first turn")));
 }
 
 // A restart runs a step again and counts as one of its attempts (it resumes from its checkpoint).

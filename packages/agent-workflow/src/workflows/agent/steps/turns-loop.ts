@@ -8,6 +8,7 @@ import { type SpanName, withSpan } from "../../../telemetry/tracing.ts";
 import { addUsage, type TokenUsage } from "../../../usage.ts";
 import type { AgentLimits, AgentRunOutcome, RunEventBody } from "../types.ts";
 import { callLlm, reasonOf } from "./call-llm.ts";
+import type { EarlyTurn } from "./early-turn.ts";
 import { watchRun } from "./run-watch.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
 import { notRunMessage, toolMessage } from "./tool-messages.ts";
@@ -60,6 +61,8 @@ export interface TurnsArgs extends TurnsPlace {
   limits: AgentLimits;
   /** When the run's time limit passes (epoch ms). */
   runDeadline: number;
+  /** The step's first model turn, asked for already (early-turn.ts). */
+  early?: EarlyTurn;
 }
 
 /** Runs `work` with the run's writer, then waits until everything it sent is durable. */
@@ -238,6 +241,7 @@ export async function continueTurns(
           timeoutMs: limits.modelStepTimeoutMs,
           writer,
           ready: marked,
+          early: args.early,
         });
         await marked;
         countTurn(turn);
