@@ -7,8 +7,8 @@ import { z } from "zod";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { startInstances } from "../lib/instances.ts";
-import { textThroughput } from "./agent-loop.ts";
-import type { AgentResults } from "./agent-table.ts";
+import { firstDelta, textThroughput } from "./agent-loop.ts";
+import { type AgentResults, MODEL_FIRST_TOKEN_MS } from "./agent-table.ts";
 import { concurrentRuns, type RunTarget } from "./concurrency.ts";
 import { crossInstanceTrips } from "./cross-instance.ts";
 import type { physicalFloor } from "./floor.ts";
@@ -103,6 +103,8 @@ export async function benchAgentLoop(options: {
   // The naive loop runs last on this server: its long runs leave the server busy replaying them.
   log("local world: the naive loop");
   const naive = await naiveLoop(server.url, runLengths, options.deltas, budgetMs);
+  log(`local world: Coauthor with a model taking ${MODEL_FIRST_TOKEN_MS} ms to its first token`);
+  const slowModelFirstDelta = await slowModelFigure(warmRuns);
   const results: AgentResults = {
     serverLogReplayErrors: { local: replayErrors(server.log) },
     floor: options.floor,
@@ -110,6 +112,7 @@ export async function benchAgentLoop(options: {
     coauthor: { local: coauthorLocal },
     peer: {},
     naive,
+    slowModelFirstDelta,
     load: { local: { coauthor: loadLocal } },
     memory,
     throughput,
@@ -130,6 +133,24 @@ export async function benchAgentLoop(options: {
   }
 
   return results;
+}
+
+/**
+ * The first text-delta when the model takes MODEL_FIRST_TOKEN_MS to answer anything (a server of
+ * its own): what a writer waits on a real service, where the planner's call and the first turn's
+ * are each that long. The naive loop calls no model: with one, it would pay the time once.
+ */
+async function slowModelFigure(warmRuns: number) {
+  const server = new AppServer({
+    ...BENCH_SERVER_ENV,
+    OFFLINE_MODEL_FIRST_TOKEN_MS: String(MODEL_FIRST_TOKEN_MS),
+  });
+  await server.start();
+  try {
+    return await firstDelta(await new CoauthorClient(server.url).signIn(), warmRuns);
+  } finally {
+    await server.dispose();
+  }
 }
 
 /**

@@ -127,7 +127,10 @@ function usage(input: number, output: number): LanguageModelV4Usage {
  * commands (see offline-script.ts), streams its text word by word and drives
  * the real loop with real tool calls. Deterministic; needs no network.
  */
-export function createOfflineModel(options: { wordDelayMs: number }): LanguageModelV4 {
+export function createOfflineModel(options: { wordDelayMs: number; firstTokenMs?: number }): LanguageModelV4 {
+  /** The time to a first token, before any answer (none by default). */
+  const firstToken = (signal?: AbortSignal) =>
+    options.firstTokenMs ? sleep(options.firstTokenMs, signal) : Promise.resolve();
   function plan(call: LanguageModelV4CallOptions) {
     const { text, index } = taskText(call.prompt);
     if (wrappingUp(call.prompt)) {
@@ -171,6 +174,7 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
     modelId: OFFLINE_MODEL_ID,
     supportedUrls: {},
     async doGenerate(call) {
+      await firstToken(call.abortSignal);
       const turn = plan(call);
       const content: Awaited<ReturnType<LanguageModelV4["doGenerate"]>>["content"] = [
         { type: "text", text: turn.text },
@@ -197,6 +201,7 @@ export function createOfflineModel(options: { wordDelayMs: number }): LanguageMo
       // Pulled part by part, like a provider's network stream: each word is stamped as it is
       // emitted, when the consumer asks for it.
       async function* parts(): AsyncGenerator<LanguageModelV4StreamPart> {
+        await firstToken(signal);
         yield { type: "stream-start", warnings: [] };
         yield { type: "text-start", id: "t0" };
         for (const [i, word] of words.entries()) {

@@ -89,7 +89,11 @@ function configuredModels(): ModelEntry[] {
     id: OFFLINE_MODEL_ID,
     label: OFFLINE_MODEL_LABEL,
     offline: true,
-    create: () => createOfflineModel({ wordDelayMs: env.OFFLINE_MODEL_WORD_DELAY_MS }),
+    create: () =>
+      createOfflineModel({
+        wordDelayMs: env.OFFLINE_MODEL_WORD_DELAY_MS,
+        firstTokenMs: env.OFFLINE_MODEL_FIRST_TOKEN_MS,
+      }),
   });
   return models;
 }
