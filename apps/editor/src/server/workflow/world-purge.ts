@@ -48,6 +48,10 @@ export async function runSettledInWorld(runId: string): Promise<boolean | "gone"
   try {
     const status = await getRun(runId).status;
     if (status === "running" || status === "pending") return false;
+    // Our workflows await every step they start, so a completed run has none left running; only a
+    // cancelled or failed one may. Not listing its steps matters on the local world, which lists
+    // every run's step files to find one run's (the engine-state purge asks this for each run).
+    if (status === "completed") return true;
     const steps = await getWorld().steps.list({ runId, pagination: { limit: 1_000 }, resolveData: "none" });
     return !steps.hasMore && steps.data.every((step) => step.status !== "running");
   } catch (error) {
