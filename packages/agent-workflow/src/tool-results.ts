@@ -59,8 +59,8 @@ export function wakeToolResult(
 
 /** Whether a step of this process waits for this call's result and goes on to a model turn with it. */
 function modelTurnWaitsHere(runId: string, toolCallId: string): boolean {
-  const here = waiters().get(keyOf(runId, toolCallId));
-  return here !== undefined && [...here].some((waiter) => waiter.modelTurnNext);
+  for (const waiter of waiters().get(keyOf(runId, toolCallId)) ?? []) if (waiter.modelTurnNext) return true;
+  return false;
 }
 
 /** Hash of a tool result as recorded (a replay of the same result is told apart from another). */

@@ -45,24 +45,25 @@ export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome>
     .select(row)
     .onConflictDoNothing()
     .returning({ jti: toolCallResults.jti });
-  // With `markModelPhase` (the run's step in this process goes straight on to a model turn), the
-  // same statement marks the model phase in the step's saved progress: only when the claim was
-  // written (a data-modifying CTE runs whether or not the query reads it) and the progress waits
-  // on tools.
-  const claimed = db.$with("claimed").as(insert);
-  const marked = db.$with("marked", { runId: agentRunCheckpoints.runId }).as(
-    sql`update ${agentRunCheckpoints}
-        set state = jsonb_set(${agentRunCheckpoints.state}, '{phase}', '"model"'), updated_at = now()
-        where ${agentRunCheckpoints.runId} = ${use.runId}
-          and ${agentRunCheckpoints.state} ->> 'phase' = 'tools'
-          and exists (select 1 from ${claimed})
-        returning ${agentRunCheckpoints.runId}`,
-  );
   let inserted: { jti: string }[];
   try {
-    inserted = use.markModelPhase
-      ? await db.with(claimed, marked).select({ jti: claimed.jti }).from(claimed)
-      : await insert;
+    if (use.markModelPhase) {
+      // The run's step in this process goes straight on to a model turn: the same statement marks
+      // the model phase in its saved progress, only when the claim was written (a data-modifying
+      // CTE runs whether or not the query reads it) and the progress waits on tools.
+      const claimed = db.$with("claimed").as(insert);
+      const marked = db.$with("marked", { runId: agentRunCheckpoints.runId }).as(
+        sql`update ${agentRunCheckpoints}
+            set state = jsonb_set(${agentRunCheckpoints.state}, '{phase}', '"model"'), updated_at = now()
+            where ${agentRunCheckpoints.runId} = ${use.runId}
+              and ${agentRunCheckpoints.state} ->> 'phase' = 'tools'
+              and exists (select 1 from ${claimed})
+            returning ${agentRunCheckpoints.runId}`,
+      );
+      inserted = await db.with(claimed, marked).select({ jti: claimed.jti }).from(claimed);
+    } else {
+      inserted = await insert;
+    }
   } catch (error) {
     // The result is stored with its run: a run whose document was deleted meanwhile has none.
     if (isForeignKeyViolation(error)) return "gone";
