@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, not, or, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
 import { recordRunEnd } from "@/server/agent/run-control";
@@ -32,39 +32,60 @@ class CapReached extends Error {
 }
 
 // Admissions are serialised per writer and per document for the rest of the transaction (any
-// instance on the same database), under these advisory-lock keys.
+// instance on the same database), under these advisory-lock keys. PGlite needs none: it runs one
+// transaction at a time, and nothing else reaches its database meanwhile.
 const userLock = (userId: string) => sql`hashtextextended(${`coauthor:runs:user:${userId}`}, 0)`;
 const documentLock = (documentId: string) =>
   sql`hashtextextended(${`coauthor:runs:document:${documentId}`}, 0)`;
+const sharedDatabase = () => env.DATABASE_URL !== undefined;
 
 /**
  * Holds the document's admission lock for the rest of `tx`: no run of the document is admitted
  * meanwhile (document deletion collects the document's runs under it, so none slips past).
  */
 export async function lockDocumentAdmissions(tx: Database, documentId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${documentLock(documentId)})`);
+  if (sharedDatabase()) await tx.execute(sql`select pg_advisory_xact_lock(${documentLock(documentId)})`);
 }
 
 /** Takes the writer's lock, then the document's (always in that order: no deadlock), in one statement. */
 async function lockAdmissions(tx: Database, run: RunToAdmit): Promise<void> {
+  if (!sharedDatabase()) return;
   await tx.execute(
     sql`select pg_advisory_xact_lock(${userLock(run.userId)}), pg_advisory_xact_lock(${documentLock(run.documentId)})`,
   );
 }
 
-/** How many runs the writer and the document have going, those admitted in this transaction included. */
-async function liveRuns(tx: Database, run: RunToAdmit): Promise<{ byUser: number; byDocument: number }> {
+/**
+ * Cancels the writer's runs in flight on the document (a new prompt supersedes them) and counts the
+ * runs the writer and the document still have going, in one statement. The count reads the table
+ * as it was before the cancel (a data-modifying CTE's changes are not visible to its query), so it
+ * leaves out the writer's runs on this document: those are the ones being cancelled.
+ */
+async function supersedeAndCount(
+  tx: Database,
+  run: RunToAdmit,
+): Promise<{ cancelled: string[]; byUser: number; byDocument: number }> {
+  const own = sql`(${runs.userId} = ${run.userId} and ${runs.documentId} = ${run.documentId})`;
+  const cancelling = tx.$with("cancelled").as(
+    tx
+      .update(runs)
+      .set({ status: "cancelled", finishedAt: new Date() })
+      .where(and(own, eq(runs.status, "running")))
+      .returning({ id: runs.id }),
+  );
   const live = and(eq(runs.status, "running"), gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)));
   const byUser = eq(runs.userId, run.userId);
   const byDocument = eq(runs.documentId, run.documentId);
   const [row] = await tx
+    .with(cancelling)
     .select({
+      cancelled: sql<string[]>`coalesce((select json_agg(id) from ${cancelling}), '[]'::json)`,
       byUser: sql<number>`count(*) filter (where ${byUser})`.mapWith(Number),
       byDocument: sql<number>`count(*) filter (where ${byDocument})`.mapWith(Number),
     })
     .from(runs)
-    .where(and(live, or(byUser, byDocument)));
-  return { byUser: row?.byUser ?? 0, byDocument: row?.byDocument ?? 0 };
+    .where(and(live, or(byUser, byDocument), not(own)));
+  return { cancelled: row?.cancelled ?? [], byUser: row?.byUser ?? 0, byDocument: row?.byDocument ?? 0 };
 }
 
 /**
@@ -84,8 +105,7 @@ function capacityRefusal(capacity: JobCapacity | null, superseded: number): Resp
 }
 
 /** The 429 for a cap that is full, or null when the run fits. */
-async function capRefusal(tx: Database, run: RunToAdmit): Promise<Response | null> {
-  const live = await liveRuns(tx, run);
+function capRefusal(live: { byUser: number; byDocument: number }): Response | null {
   if (live.byUser >= env.MAX_CONCURRENT_RUNS_PER_USER) {
     countRunRefused("user_runs");
     return apiError(
@@ -142,20 +162,14 @@ export async function admitRun<Started extends { runId: string }>(
   try {
     admitted = await db.transaction(async (tx) => {
       await lockAdmissions(tx, run);
-      const cancelled = await tx
-        .update(runs)
-        .set({ status: "cancelled", finishedAt: new Date() })
-        .where(
-          and(eq(runs.userId, run.userId), eq(runs.documentId, run.documentId), eq(runs.status, "running")),
-        )
-        .returning({ id: runs.id });
-      const refusal = (await capRefusal(tx, run)) ?? capacityRefusal(capacity, cancelled.length);
+      const { cancelled, ...live } = await supersedeAndCount(tx, run);
+      const refusal = capRefusal(live) ?? capacityRefusal(capacity, cancelled.length);
       // Thrown to roll back: a refused prompt cancels nothing either.
       if (refusal) throw new CapReached(refusal);
       const started = await start();
       startedRunId = started.runId;
       await tx.insert(runs).values({ id: started.runId, ...run });
-      return { started, superseded: cancelled.map((row) => row.id) };
+      return { started, superseded: cancelled };
     });
   } catch (error) {
     if (error instanceof CapReached) return { ok: false, response: error.response };
