@@ -17,7 +17,8 @@ import { RunLedger } from "./run-ledger.ts";
 // context: its instructions, the outputs of the steps it names as inputs and the writer's request
 // — never another agent's conversation; it reaches the document through tools.
 
-export async function runPipeline(args: {
+/** What a pipeline run starts from (pipeline-args.ts reads it off the run's input). */
+export interface PipelineArgs {
   runId: string;
   input: AgentWorkflowInput;
   definition: PipelineDefinition;
@@ -26,15 +27,22 @@ export async function runPipeline(args: {
   /** The writer's message: the prompt, and the selection when there is one. */
   request: string;
   audience: ToolCallAudience;
-}): Promise<AgentRunOutcome> {
-  const { definition } = args;
-  const run: PipelineRun = {
+}
+
+/** A pipeline run's state before its first step. */
+export function openPipelineRun(args: PipelineArgs): PipelineRun {
+  return {
     ...args,
     ledger: new RunLedger(args.runId, 0),
-    agents: new Map(definition.agents.map((agent) => [agent.id, agent])),
+    agents: new Map(args.definition.agents.map((agent) => [agent.id, agent])),
     results: {},
-    inPipeline: drawsTree(definition),
+    inPipeline: drawsTree(args.definition),
   };
+}
+
+export async function runPipeline(args: PipelineArgs): Promise<AgentRunOutcome> {
+  const { definition } = args;
+  const run = openPipelineRun(args);
 
   let outcome: AgentRunOutcome;
   try {

@@ -36,6 +36,15 @@ function toolsOf(agent: PipelineDefinition["agents"][number], allowed: string[])
   return allowed.filter((name) => wanted.includes(name));
 }
 
+/** The run's base system prompt and each agent's tools (read off its definition alone). */
+export function runTools(definition: PipelineDefinition): Pick<RunStart, "system" | "tools"> {
+  const allowed = toolPolicy("agent");
+  return {
+    system: allowed.system,
+    tools: Object.fromEntries(definition.agents.map((agent) => [agent.id, toolsOf(agent, allowed.tools)])),
+  };
+}
+
 /** Opens a run: arms its time limit, settles its tools and writes its first frames. */
 export async function openRun(
   runId: string,
@@ -53,10 +62,8 @@ export async function openRun(
       : []),
   ];
   writer.send(framesOf(runId, 0, opening));
-  const allowed = toolPolicy("agent");
   return {
-    system: allowed.system,
-    tools: Object.fromEntries(definition.agents.map((agent) => [agent.id, toolsOf(agent, allowed.tools)])),
+    ...runTools(definition),
     deadline: Math.min(runDeadline, now + definition.budget.wallTimeMs),
     nextId: opening.length,
   };

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { deliverToolResult } from "../tool-results.ts";
 import { agentWorkflow } from "../workflows/agent/index.ts";
+import { prefetchRunStart } from "../workflows/agent/steps/run-start-prefetch.ts";
 import { collectEvents, registerScriptedModel, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { metrics } from "./metrics.ts";
@@ -111,6 +112,33 @@ describe("tracing an agent run", () => {
       expectRunIdOnTrace(spans, step, run.runId);
       // The tool round trip was counted in the metrics too.
       expect(await resultCount()).toBe(roundTripsBefore + 1);
+    } finally {
+      model.unregister();
+    }
+  });
+
+  it("puts the planner and first turn asked by the route that started the run under their own span, with the run id", async () => {
+    const model = registerScriptedModel("scripted-traced-prefetch", [{ text: "Done." }]);
+    try {
+      const runInput = input("scripted-traced-prefetch");
+      const run = await start(agentWorkflow, [runInput]);
+      prefetchRunStart(run.runId, runInput);
+      await collectEvents(run.getReadable<string>());
+      expect(await run.returnValue).toMatchObject({ status: "done" });
+      await provider.forceFlush();
+      const spans = exporter.getFinishedSpans();
+      const [prefetch, ...more] = named(spans, SPAN.runPrefetch);
+      expect(prefetch).toBeDefined();
+      expect(more).toEqual([]);
+      if (!prefetch) return;
+      // Both calls were taken by the step: the planner and the first turn were asked once.
+      const plans = named(spans, SPAN.plan);
+      expect(plans).toHaveLength(1);
+      expect(plans.map((span) => parentOf(spans, span))).toEqual([prefetch]);
+      const invoked = spans.filter((span) => span.name.startsWith("invoke_agent"));
+      expect(invoked.filter((span) => parentOf(spans, span) === prefetch)).toHaveLength(1);
+      expect(named(spans, SPAN.modelCall)).toHaveLength(1);
+      expectRunIdOnTrace(spans, prefetch, run.runId);
     } finally {
       model.unregister();
     }

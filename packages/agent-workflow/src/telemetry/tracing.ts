@@ -16,6 +16,8 @@ export const RUN_ID_ATTRIBUTE = "coauthor.run_id";
 
 /** The span names an operator sees, one per kind of work. */
 export const SPAN = {
+  /** The route that starts a run asking for its planner and first turn (run-start-prefetch.ts). */
+  runPrefetch: "coauthor.run.prefetch",
   /** The run's first step: the planner and, without a plan, every model turn and tool call. */
   runStart: "coauthor.run.start",
   /** A later turns step (a plan step, or a pipeline agent's turns). */
@@ -77,6 +79,29 @@ export async function withSpan<T>(
     async (span) => {
       try {
         return await work(span);
+      } catch (error) {
+        recordFailure(span, error);
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}
+
+/**
+ * Runs synchronous `work` inside a span of the run, as `withSpan` does: what it starts (a model
+ * call whose answer is read later) nests under the span and carries the run id.
+ */
+export function inSpan<T>(name: SpanName, runId: string, work: () => T, attributes: Attributes = {}): T {
+  const parent = context.active().setValue(RUN_ID_KEY, runId);
+  return tracer().startActiveSpan(
+    name,
+    { attributes: { ...attributes, [RUN_ID_ATTRIBUTE]: runId } },
+    parent,
+    (span) => {
+      try {
+        return work();
       } catch (error) {
         recordFailure(span, error);
         throw error;

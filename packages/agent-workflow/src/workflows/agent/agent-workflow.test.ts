@@ -11,6 +11,7 @@ import { registerModel } from "../../models/registry.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
+import { prefetchRunStart } from "./steps/run-start-prefetch.ts";
 import { collectEvents, noPlanAnswer, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 
@@ -297,6 +298,109 @@ describe("agent workflow", () => {
       events.filter((e) => e.type === "text-delta").map((e) => e.type === "text-delta" && e.delta),
     ).toEqual(["Right away."]);
     expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
+  });
+
+  describe("the planner and first turn asked by the route that starts the run", () => {
+    /** A model that counts the calls made of it and answers each with no plan, then `answer`. */
+    const countingModel = (id: string, answer: string) => {
+      const asked = { turns: 0, aborted: 0, plans: 0 };
+      const unregister = registerModel(
+        id,
+        () =>
+          new MockLanguageModelV4({
+            doGenerate: async () => {
+              asked.plans++;
+              return noPlanAnswer();
+            },
+            doStream: async (options) => {
+              asked.turns++;
+              options.abortSignal?.addEventListener("abort", () => asked.aborted++);
+              return {
+                stream: simulateReadableStream({
+                  chunks: [
+                    { type: "text-start", id: "t" },
+                    { type: "text-delta", id: "t", delta: answer },
+                    { type: "text-end", id: "t" },
+                    {
+                      type: "finish",
+                      finishReason: { unified: "stop", raw: undefined },
+                      usage: {
+                        inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+                        outputTokens: { total: 5, text: 5, reasoning: 0 },
+                      },
+                    },
+                  ],
+                }),
+              };
+            },
+          }),
+      );
+      cleanup.push(unregister);
+      return asked;
+    };
+
+    it.each([
+      ["a first prompt", {}],
+      [
+        "a prompt with an earlier conversation and a selection",
+        {
+          messages: [
+            { role: "user" as const, content: "hello" },
+            { role: "assistant" as const, content: "Hi! What shall we write?" },
+          ],
+          selection: { text: "The selected words.", blockIds: ["b00000001"] },
+        },
+      ],
+      [
+        "a continued run",
+        {
+          continues: {
+            runId: "wrun_earlier",
+            conversation: [
+              { role: "user" as const, content: "list three fruits" },
+              {
+                role: "assistant" as const,
+                content: [
+                  { type: "tool-call" as const, toolCallId: "s0.c1", toolName: "readDocument", input: {} },
+                ],
+              },
+              {
+                role: "tool" as const,
+                content: [
+                  {
+                    type: "tool-result" as const,
+                    toolCallId: "s0.c1",
+                    toolName: "readDocument",
+                    output: { type: "json" as const, value: emptyRead },
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    ])("are taken by its first step for %s: nothing is asked twice", async (_, overrides) => {
+      const asked = countingModel("prefetched", "Right away.");
+      const runInput = input("prefetched", overrides);
+      const run = await start(agentWorkflow, [runInput]);
+      prefetchRunStart(run.runId, runInput);
+      const events = await collectEvents(run.getReadable<string>(), async () => undefined);
+      expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
+      expect(
+        events.filter((e) => e.type === "text-delta").map((e) => e.type === "text-delta" && e.delta),
+      ).toEqual(["Right away."]);
+      expect(asked).toEqual({ turns: 1, aborted: 0, plans: 1 });
+    });
+
+    it("are dropped when they are not what the first step asks, and the step asks its own", async () => {
+      const asked = countingModel("prefetched-other", "Right away.");
+      const runInput = input("prefetched-other");
+      const run = await start(agentWorkflow, [runInput]);
+      prefetchRunStart(run.runId, { ...runInput, prompt: "something else" });
+      await collectEvents(run.getReadable<string>(), async () => undefined);
+      expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
+      expect(asked).toEqual({ turns: 2, aborted: 1, plans: 2 });
+    });
   });
 
   it("runs several tool calls of one turn one at a time, and refuses those over the per-turn limit", async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { log } from "../../../log.ts";
 import { type ModelRequest, type ModelStream, requestModelStream } from "./call-llm.ts";
 
@@ -66,7 +67,11 @@ export function askEarly(runId: string, request: ModelRequest, runAbort: AbortSi
   };
 }
 
-/** Whether two requests are the same call (the conversation compared message by message, by identity). */
+/**
+ * Whether two requests are the same call. The conversation is compared message by message: the
+ * same object, or equal ones (a request asked for by the route that started the run is built from
+ * the run's input, not from the step's arguments).
+ */
 function sameRequest(a: ModelRequest, b: ModelRequest): boolean {
   return (
     a.modelId === b.modelId &&
@@ -75,6 +80,6 @@ function sameRequest(a: ModelRequest, b: ModelRequest): boolean {
     a.tools.length === b.tools.length &&
     a.tools.every((tool, i) => tool === b.tools[i]) &&
     a.messages.length === b.messages.length &&
-    a.messages.every((message, i) => message === b.messages[i])
+    a.messages.every((message, i) => message === b.messages[i] || isDeepStrictEqual(message, b.messages[i]))
   );
 }

@@ -11,6 +11,7 @@ import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
 import { planAgent } from "./call-planner.ts";
 import { askEarly, type EarlyTurn } from "./early-turn.ts";
 import { planEvent } from "./plan-event.ts";
+import { takeRunStartPrefetch } from "./run-start-prefetch.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
 import { checkpointSaver, freshCheckpoint, loadCheckpoint } from "./turns-checkpoint.ts";
@@ -69,9 +70,15 @@ export async function startPlanningAgent(args: {
         tools: start.tools[args.agentId] ?? [],
         messages: args.messages,
       };
-      // Asked for while the planner decides: the turn the step asks for first when no plan is needed.
-      early = askEarly(runId, firstTurn, runSignal(runId));
-      const proposal = await planAgent({ runId, ...firstTurn, limits: args.limits });
+      // Both asked for already by the route that started the run, when they are what this step
+      // asks (run-start-prefetch.ts). Otherwise the first turn is asked for while the planner
+      // decides: the turn the step asks for first when no plan is needed.
+      const prefetched = args.start
+        ? undefined
+        : takeRunStartPrefetch(runId, { ...firstTurn, limits: args.limits });
+      early = prefetched?.early ?? askEarly(runId, firstTurn, runSignal(runId));
+      const proposal = await (prefetched?.proposal ??
+        planAgent({ runId, ...firstTurn, limits: args.limits }));
       if (proposal.plan) early.drop("the task has a plan");
       const firstId = args.start ? place.firstId : start.nextId;
       // With a plan, its leading events and the plan go out now; without, the turns write them.

@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { agentWorkflow } from "@coauthor/agent-workflow/server";
+import { type AgentWorkflowInput, agentWorkflow, prefetchRunStart } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
@@ -14,6 +14,7 @@ import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
 import { purgeEndedRunsEngineState } from "@/server/workflow/engine-state-purge";
+import { localWorldDir } from "@/server/workflow/world-purge";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -50,19 +51,21 @@ export async function POST(request: Request): Promise<Response> {
   const admission = await admitRun(
     { userId: accepted.userId, documentId: input.documentId, prompt: input.prompt, model: modelId },
     async () => {
-      const run = await start(agentWorkflow, [
-        {
-          userId: accepted.userId,
-          documentId: input.documentId,
-          prompt: input.prompt,
-          messages: input.messages,
-          modelId,
-          selection: input.selection,
-          limits: agentLimits(),
-          continues: continuation?.continues,
-          pipeline: definition && input.recipeId ? { recipeId: input.recipeId, definition } : undefined,
-        },
-      ]);
+      const workflowInput: AgentWorkflowInput = {
+        userId: accepted.userId,
+        documentId: input.documentId,
+        prompt: input.prompt,
+        messages: input.messages,
+        modelId,
+        selection: input.selection,
+        limits: agentLimits(),
+        continues: continuation?.continues,
+        pipeline: definition && input.recipeId ? { recipeId: input.recipeId, definition } : undefined,
+      };
+      const run = await start(agentWorkflow, [workflowInput]);
+      // The run's first step runs in this process on the local world: its model calls are asked
+      // for now, while the engine starts it.
+      if (localWorldDir()) prefetchRunStart(run.runId, workflowInput);
       // The response subscribes to the run's live frames now, before anything else is awaited.
       const response = runEventResponse(run.runId, run.getReadable<string>(), {
         signal: request.signal,
