@@ -392,6 +392,27 @@ describe("agent workflow", () => {
       expect(asked).toEqual({ turns: 1, aborted: 0, plans: 1 });
     });
 
+    it("spare the first step its read of a Stop from the store (every Stop reaches this process's signal)", async () => {
+      const real = memoryAgentStore();
+      const stopReads: string[] = [];
+      configureAgentStore({
+        ...real,
+        isStopped: (runId) => {
+          stopReads.push(runId);
+          return real.isStopped(runId);
+        },
+      });
+      cleanup.push(() => configureAgentStore(real));
+      countingModel("prefetched-stop", "Right away.");
+      const prefetchedInput = input("prefetched-stop");
+      const prefetched = await start(agentWorkflow, [prefetchedInput]);
+      prefetchRunStart(prefetched.runId, prefetchedInput);
+      await collectEvents(prefetched.getReadable<string>(), async () => undefined);
+      const asked = await start(agentWorkflow, [input("prefetched-stop")]);
+      await collectEvents(asked.getReadable<string>(), async () => undefined);
+      expect(stopReads).toEqual([asked.runId]);
+    });
+
     it("are dropped when they are not what the first step asks, and the step asks its own", async () => {
       const asked = countingModel("prefetched-other", "Right away.");
       const runInput = input("prefetched-other");

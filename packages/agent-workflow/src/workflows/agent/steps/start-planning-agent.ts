@@ -60,6 +60,9 @@ export async function startPlanningAgent(args: {
   const lease = await acquireStepLease(runId);
   const resumed = await loadCheckpoint(runId, place.segment);
   let early: EarlyTurn | undefined;
+  // Whether the route that started the run asked its first calls in this process (the local world's
+  // only one, where every Stop reaches the run's signal).
+  let startedHere = false;
   const started = withWriter(SPAN.runStart, runId, async (writer) => {
     let state = resumed;
     if (!state?.planning) {
@@ -76,6 +79,7 @@ export async function startPlanningAgent(args: {
       const prefetched = args.start
         ? undefined
         : takeRunStartPrefetch(runId, { ...firstTurn, limits: args.limits });
+      startedHere = prefetched !== undefined;
       early = prefetched?.early ?? askEarly(runId, firstTurn, runSignal(runId));
       const proposal = await (prefetched?.proposal ??
         planAgent({ runId, ...firstTurn, limits: args.limits }));
@@ -118,6 +122,7 @@ export async function startPlanningAgent(args: {
         limits: args.limits,
         runDeadline: start.deadline,
         early,
+        stopsReachSignal: startedHere,
       },
       state,
       resumed?.planning !== undefined,

@@ -63,6 +63,8 @@ export interface TurnsArgs extends TurnsPlace {
   runDeadline: number;
   /** The step's first model turn, asked for already (early-turn.ts). */
   early?: EarlyTurn;
+  /** Every Stop of the run reaches this process's signal (no other instance can record one). */
+  stopsReachSignal?: boolean;
 }
 
 /** Runs `work` with the run's writer, then waits until everything it sent is durable. */
@@ -127,7 +129,8 @@ export async function continueTurns(
   if (resumed) log.info("turns resumed", { runId, turn: state.turnIndex, pending: state.pending.length });
   // A Stop recorded by another instance before this step began (this process's signal is checked
   // throughout, the store again every second).
-  if (await agentStore().isStopped(runId)) return result(interruptedOutcome(undefined, limits.runTimeoutMs));
+  if (!args.stopsReachSignal && (await agentStore().isStopped(runId)))
+    return result(interruptedOutcome(undefined, limits.runTimeoutMs));
   return turns(resumed);
 
   async function turns(wasResumed: boolean): Promise<TurnsResult> {
