@@ -102,7 +102,7 @@ export async function benchAgentLoop(options: {
   const loadLocal = await concurrentRuns(targetOf([server]), 50, 10, 5, budgetMs);
   // The naive loop runs last on this server: its long runs leave the server busy replaying them.
   log("local world: the naive loop");
-  const naive = await naiveLoop(server.url, runLengths, options.deltas, budgetMs);
+  const naive = await naiveLoop(server.url, runLengths, options.deltas, warmRuns, budgetMs);
   log(`local world: Coauthor with a model taking ${MODEL_FIRST_TOKEN_MS} ms to its first token`);
   const slowModelFirstDelta = await slowModelFigure(warmRuns);
   const results: AgentResults = {

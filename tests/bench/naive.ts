@@ -6,7 +6,7 @@
 // the local world reads back — and the whole run costs O(n²). It also runs after the peer and
 // the load phases, whose abandoned runs (walked away from at the budget) may still be
 // replaying on the same server. WorkflowAgent pays the same replay, plus a model step per turn.
-import { percentile, round, tripFigure } from "./stats.ts";
+import { coldAndWarm, percentile, ROUND_TRIP_WARM_UP_CALLS, round, tripFigure } from "./stats.ts";
 
 interface Frame {
   type: string;
@@ -88,10 +88,16 @@ async function drive(baseURL: string, calls: number, deltas: number, budgetMs = 
 }
 
 /** First frame, tool round trips and delta throughput of the naive loop. */
-export async function naiveLoop(baseURL: string, runLengths: number[], deltas: number, budgetMs = 150_000) {
-  await drive(baseURL, 0, 0); // warm-up (compiles routes, loads the bundles)
-  const first: number[] = [];
-  for (let i = 0; i < 5; i++) first.push((await drive(baseURL, 0, 0)).firstFrame);
+export async function naiveLoop(
+  baseURL: string,
+  runLengths: number[],
+  deltas: number,
+  warmRuns: number,
+  budgetMs = 150_000,
+) {
+  // Warmed up as Coauthor's loop is: the same runs before the first frame and the round trips.
+  const first = await coldAndWarm(async () => (await drive(baseURL, 0, 0)).firstFrame, warmRuns);
+  await drive(baseURL, ROUND_TRIP_WARM_UP_CALLS, 0, budgetMs);
   const trips = [];
   for (const calls of runLengths) {
     const run = await drive(baseURL, calls, 0, budgetMs);
@@ -99,7 +105,7 @@ export async function naiveLoop(baseURL: string, runLengths: number[], deltas: n
   }
   const text = await drive(baseURL, 0, deltas);
   return {
-    firstFrameWarmMedianMs: round(percentile(first, 50)),
+    firstFrameWarmMedianMs: first.warmMedianMs,
     toolRoundTrip: trips,
     deltasPerSecond: Math.round(text.delays.length / text.deltaSeconds),
     emitToArrivalP95Ms: round(percentile(text.delays, 95)),

@@ -1,5 +1,6 @@
-// `node bench/profile-trip.ts [calls] [--postgres] [--concurrent]`: one run of `calls` tool calls (with
-// `--concurrent`: the bench's 50 simultaneous runs by 10 users, 5 calls each) on a server whose CPU is
+// `node bench/profile-trip.ts [calls] [--postgres] [--concurrent | --starts]`: one run of `calls` tool
+// calls (with `--concurrent`: the bench's 50 simultaneous runs by 10 users, 5 calls each; with
+// `--starts`: `calls` runs of one call each, where a run's start and end dominate) on a server whose CPU is
 // profiled over that work only (V8's profiler, started and stopped through the inspector, so start-up
 // and warm-up are not in it). Prints the server's busy CPU per round trip, then per round trip: the
 // files (bundle chunks name the packages they hold) with the native and Node-internal time they
@@ -134,7 +135,7 @@ try {
   await dispose();
 }
 
-/** The work profiled: one run of `calls` tool calls, or with `--concurrent` the bench's 50 runs at once; returns its round trips. */
+/** The work profiled: one run of `calls` tool calls, `--concurrent` the bench's 50 runs at once, `--starts` `calls` one-call runs; returns its round trips. */
 async function profiledWork(client: CoauthorClient, server: AppServer): Promise<number> {
   if (process.argv.includes("--concurrent")) {
     const load = await concurrentRuns({ urls: [server.url], pids: () => server.pids() }, 50, 10, 5);
@@ -142,6 +143,11 @@ async function profiledWork(client: CoauthorClient, server: AppServer): Promise<
       `50 concurrent runs of 5 calls: ${load.outcomes}, round trip p50 ${load.roundTripP50Ms} ms, p99 ${load.roundTripP99Ms} ms`,
     );
     return 50 * 5;
+  }
+  if (process.argv.includes("--starts")) {
+    for (let run = 0; run < calls; run++) await toolRoundTrip(client, 1);
+    console.log(`${calls} runs of one call (figures per run below)`);
+    return calls;
   }
   const trip = await toolRoundTrip(client, calls);
   console.log(`round trip @${calls}: median ${trip.medianMs} ms, ${trip.reached} calls answered`);

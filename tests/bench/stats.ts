@@ -37,6 +37,14 @@ export function tripFigure(
  */
 export const WARM_UP_RUNS = 5;
 
+/**
+ * Tool calls of the run each loop makes before its round trips are measured: the path a round trip
+ * takes (routes, claims, model turns) gets a server's JIT warm-up, as the first delta's does.
+ * Without it the first measured run reads ~1.5× the steady figure (14.6, 12.3, then 8–10 ms for
+ * ten 10-call runs in a row on a fresh server).
+ */
+export const ROUND_TRIP_WARM_UP_CALLS = 20;
+
 /** Cold (the first run), then, after WARM_UP_RUNS more, the median and p95 of `warmRuns` runs. */
 export async function coldAndWarm(runOnce: () => Promise<number>, warmRuns: number) {
   const coldMs = round(await runOnce());

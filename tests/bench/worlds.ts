@@ -5,7 +5,7 @@ import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { firstDelta, type TripResult, toolRoundTrip } from "./agent-loop.ts";
 import { drivePeer, peerFirstDelta } from "./peer.ts";
 import { withServerCpu } from "./process-stats.ts";
-import { round, tripFigure } from "./stats.ts";
+import { ROUND_TRIP_WARM_UP_CALLS, round, tripFigure } from "./stats.ts";
 import { roundTripSplit } from "./trip-split.ts";
 
 /** A round-trip figure with the server CPU time per round trip (process CPU ÷ round trips). */
@@ -28,6 +28,7 @@ export async function coauthorFigures(
 ) {
   const client = await new CoauthorClient(instance.url).signIn();
   const first = await firstDelta(client, warmRuns);
+  await toolRoundTrip(client, ROUND_TRIP_WARM_UP_CALLS, budgetMs);
   const trips: CpuTrip[] = [];
   for (const calls of runLengths) {
     try {
@@ -53,6 +54,7 @@ export async function peerFigures(
   budgetMs: number,
 ) {
   const first = await peerFirstDelta(instance.url, warmRuns);
+  await drivePeer(instance.url, `count to ${ROUND_TRIP_WARM_UP_CALLS}`, budgetMs);
   const trips: CpuTrip[] = [];
   for (const calls of runLengths) {
     try {
