@@ -142,9 +142,10 @@ async function settleEndedRuns(db: Database, run: RunToAdmit): Promise<void> {
  * 503 (no slot) and starts and stores nothing. A writer's new prompt on a
  * document supersedes their own run in flight there (it is cancelled), so it never counts against
  * them. Atomic on one instance and on several: one transaction takes an advisory lock on the
- * writer and one on the document (always in that order, so two admissions cannot deadlock), then
- * cancels, counts, starts the workflow and records its row. Admissions for the same writer or
- * document wait for each other; everything else goes on. The job slots are read just before: a
+ * writer and one on the document (always in that order, so two admissions cannot deadlock; on
+ * PGlite the transaction alone serialises them), then cancels and counts in one statement, starts
+ * the workflow and records its row. On PostgreSQL, admissions for the same writer or document wait
+ * for each other; everything else goes on. The job slots are read just before: a
  * soft bound (two admissions at once may both take the last slot; the later run then waits for
  * one), where the caps are exact.
  */
