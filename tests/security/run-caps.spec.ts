@@ -2,8 +2,9 @@ import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
 import { workflowRunCount } from "./server-state.ts";
 
-// Run caps hold under a burst: admissions are serialised in the database (advisory locks per
-// writer and per document), so parallel requests cannot all see a free slot. The test server runs
+// Run caps hold under a burst: admissions are serialised (on PGlite, in the process that owns the
+// database; on PostgreSQL by advisory locks per writer and per document, scale-out/run-caps.spec.ts),
+// so parallel requests cannot all see a free slot. The test server runs
 // with MAX_CONCURRENT_RUNS_PER_USER=2 and the default MAX_CONCURRENT_RUNS_PER_DOCUMENT=2.
 
 interface RunRow {

@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
-import { and, eq, gt, not, or, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
 import { recordRunEnd } from "@/server/agent/run-control";
@@ -22,26 +22,19 @@ export interface RunToAdmit {
   model: string;
 }
 
-/** Why a run was not admitted: the cap it would pass, or no capacity (a 429 or 503 the route sends as is). */
-class CapReached extends Error {
-  readonly response: Response;
-  constructor(response: Response) {
-    super("run cap reached");
-    this.response = response;
-  }
-}
-
-// Admissions are serialised per writer and per document for the rest of the transaction (any
-// instance on the same database), under these advisory-lock keys. PGlite needs none: it runs one
-// transaction at a time, and nothing else reaches its database meanwhile.
+// On PostgreSQL, admissions are serialised per writer and per document for the rest of their
+// transaction (any instance on the same database), under these advisory-lock keys.
 const userLock = (userId: string) => sql`hashtextextended(${`coauthor:runs:user:${userId}`}, 0)`;
 const documentLock = (documentId: string) =>
   sql`hashtextextended(${`coauthor:runs:document:${documentId}`}, 0)`;
+/** Whether several instances may share the database (PostgreSQL); PGlite belongs to this process. */
 const sharedDatabase = () => env.DATABASE_URL !== undefined;
 
 /**
  * Holds the document's admission lock for the rest of `tx`: no run of the document is admitted
- * meanwhile (document deletion collects the document's runs under it, so none slips past).
+ * meanwhile (document deletion collects the document's runs under it, so none slips past). On
+ * PGlite an admission that counted before the deletion cannot record its run after it: the run's
+ * row needs its document.
  */
 export async function lockDocumentAdmissions(tx: Database, documentId: string): Promise<void> {
   if (sharedDatabase()) await tx.execute(sql`select pg_advisory_xact_lock(${documentLock(documentId)})`);
@@ -49,43 +42,86 @@ export async function lockDocumentAdmissions(tx: Database, documentId: string): 
 
 /** Takes the writer's lock, then the document's (always in that order: no deadlock), in one statement. */
 async function lockAdmissions(tx: Database, run: RunToAdmit): Promise<void> {
-  if (!sharedDatabase()) return;
   await tx.execute(
     sql`select pg_advisory_xact_lock(${userLock(run.userId)}), pg_advisory_xact_lock(${documentLock(run.documentId)})`,
   );
 }
 
+const ADMISSIONS = Symbol.for("coauthor.admissions");
+type AdmissionsHolder = typeof globalThis & { [ADMISSIONS]?: Promise<void> };
+
 /**
- * Cancels the writer's runs in flight on the document (a new prompt supersedes them) and counts the
- * runs the writer and the document still have going, in one statement. The count reads the table
- * as it was before the cancel (a data-modifying CTE's changes are not visible to its query), so it
- * leaves out the writer's runs on this document: those are the ones being cancelled.
+ * Runs `admit` once the admissions before it in this process are done. PGlite's admissions queue
+ * here instead of in a transaction: PGlite runs one transaction at a time, so one held while the
+ * engine starts the run would stall every other query of the app meanwhile.
  */
-async function supersedeAndCount(
-  tx: Database,
-  run: RunToAdmit,
-): Promise<{ cancelled: string[]; byUser: number; byDocument: number }> {
-  const own = sql`(${runs.userId} = ${run.userId} and ${runs.documentId} = ${run.documentId})`;
-  const cancelling = tx.$with("cancelled").as(
-    tx
-      .update(runs)
-      .set({ status: "cancelled", finishedAt: new Date() })
-      .where(and(own, eq(runs.status, "running")))
-      .returning({ id: runs.id }),
+function afterEarlierAdmissions<T>(admit: () => Promise<T>): Promise<T> {
+  const holder = globalThis as AdmissionsHolder;
+  const turn = (holder[ADMISSIONS] ?? Promise.resolve()).then(admit);
+  // The next admission waits for this one whatever its outcome (its caller gets the outcome).
+  holder[ADMISSIONS] = turn.then(
+    () => undefined,
+    () => undefined,
   );
-  const live = and(eq(runs.status, "running"), gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)));
-  const byUser = eq(runs.userId, run.userId);
-  const byDocument = eq(runs.documentId, run.documentId);
-  const [row] = await tx
-    .with(cancelling)
+  return turn;
+}
+
+/**
+ * How many runs the writer and the document have going, besides the writer's own on this document
+ * (a new prompt supersedes those: `own`, how many).
+ */
+async function liveRuns(
+  db: Database,
+  run: RunToAdmit,
+): Promise<{ byUser: number; byDocument: number; own: number }> {
+  const own = sql`(${runs.userId} = ${run.userId} and ${runs.documentId} = ${run.documentId})`;
+  const byUser = sql`${runs.userId} = ${run.userId} and not ${own}`;
+  const byDocument = sql`${runs.documentId} = ${run.documentId} and not ${own}`;
+  const [row] = await db
     .select({
-      cancelled: sql<string[]>`coalesce((select json_agg(id) from ${cancelling}), '[]'::json)`,
       byUser: sql<number>`count(*) filter (where ${byUser})`.mapWith(Number),
       byDocument: sql<number>`count(*) filter (where ${byDocument})`.mapWith(Number),
+      own: sql<number>`count(*) filter (where ${own})`.mapWith(Number),
     })
     .from(runs)
-    .where(and(live, or(byUser, byDocument), not(own)));
-  return { cancelled: row?.cancelled ?? [], byUser: row?.byUser ?? 0, byDocument: row?.byDocument ?? 0 };
+    .where(
+      and(
+        eq(runs.status, "running"),
+        gt(runs.createdAt, new Date(Date.now() - RUN_STALE_MS)),
+        or(eq(runs.userId, run.userId), eq(runs.documentId, run.documentId)),
+      ),
+    );
+  return { byUser: row?.byUser ?? 0, byDocument: row?.byDocument ?? 0, own: row?.own ?? 0 };
+}
+
+/**
+ * Records an admitted run and cancels the writer's runs in flight on the document (its prompt
+ * supersedes them), in one statement; returns the ids of those it cancelled.
+ */
+async function recordAdmitted(db: Database, run: RunToAdmit, runId: string): Promise<string[]> {
+  const cancelling = db.$with("cancelled").as(
+    db
+      .update(runs)
+      .set({ status: "cancelled", finishedAt: new Date() })
+      .where(
+        and(eq(runs.userId, run.userId), eq(runs.documentId, run.documentId), eq(runs.status, "running")),
+      )
+      .returning({ id: runs.id }),
+  );
+  // A data-modifying CTE runs whether or not the query reads it; the cancel's snapshot does not
+  // see the row inserted beside it.
+  const recording = db.$with("recorded").as(
+    db
+      .insert(runs)
+      .values({ id: runId, ...run })
+      .returning({ id: runs.id }),
+  );
+  const [row] = await db
+    .with(cancelling, recording)
+    .select({ cancelled: sql<string[]>`coalesce((select json_agg(id) from ${cancelling}), '[]'::json)` })
+    .from(recording);
+  if (!row) throw new Error(`the run ${runId} was not recorded`);
+  return row.cancelled;
 }
 
 /**
@@ -139,15 +175,14 @@ async function settleEndedRuns(db: Database, run: RunToAdmit): Promise<void> {
 /**
  * Admits a new agent run under the caps (MAX_CONCURRENT_RUNS_PER_USER / _PER_DOCUMENT) and, on the
  * Postgres world, the deployment's job slots, and starts it with `start`, or answers 429 (a cap) or
- * 503 (no slot) and starts and stores nothing. A writer's new prompt on a
- * document supersedes their own run in flight there (it is cancelled), so it never counts against
- * them. Atomic on one instance and on several: one transaction takes an advisory lock on the
- * writer and one on the document (always in that order, so two admissions cannot deadlock; on
- * PGlite the transaction alone serialises them), then cancels and counts in one statement, starts
- * the workflow and records its row. On PostgreSQL, admissions for the same writer or document wait
- * for each other; everything else goes on. The job slots are read just before: a
- * soft bound (two admissions at once may both take the last slot; the later run then waits for
- * one), where the caps are exact.
+ * 503 (no slot) and starts and stores nothing. A writer's new prompt on a document supersedes
+ * their own run in flight there (it is cancelled), so it never counts against them. Counts, then
+ * starts the workflow, then records its row and cancels the superseded runs in one statement —
+ * with no other admission of the writer or the document in between: on PostgreSQL (one instance
+ * or several) inside one transaction that takes an advisory lock on the writer and one on the
+ * document (always in that order, so two admissions cannot deadlock), on PGlite after this
+ * process's earlier admissions. The job slots are read just before: a soft bound (two admissions
+ * at once may both take the last slot; the later run then waits for one), where the caps are exact.
  */
 export async function admitRun<Started extends { runId: string }>(
   run: RunToAdmit,
@@ -159,21 +194,23 @@ export async function admitRun<Started extends { runId: string }>(
   // would hold its own meanwhile, and a burst of admissions would take them all.
   const capacity = await jobCapacity();
   let startedRunId: string | undefined;
-  let admitted: { started: Started; superseded: string[] };
+  const admit = async (db: Database) => {
+    const live = await liveRuns(db, run);
+    const refusal = capRefusal(live) ?? capacityRefusal(capacity, live.own);
+    if (refusal) return { ok: false as const, response: refusal };
+    const started = await start();
+    startedRunId = started.runId;
+    return { ok: true as const, started, superseded: await recordAdmitted(db, run, started.runId) };
+  };
+  let admitted: Awaited<ReturnType<typeof admit>>;
   try {
-    admitted = await db.transaction(async (tx) => {
-      await lockAdmissions(tx, run);
-      const { cancelled, ...live } = await supersedeAndCount(tx, run);
-      const refusal = capRefusal(live) ?? capacityRefusal(capacity, cancelled.length);
-      // Thrown to roll back: a refused prompt cancels nothing either.
-      if (refusal) throw new CapReached(refusal);
-      const started = await start();
-      startedRunId = started.runId;
-      await tx.insert(runs).values({ id: started.runId, ...run });
-      return { started, superseded: cancelled };
-    });
+    admitted = sharedDatabase()
+      ? await db.transaction(async (tx) => {
+          await lockAdmissions(tx, run);
+          return admit(tx);
+        })
+      : await afterEarlierAdmissions(() => admit(db));
   } catch (error) {
-    if (error instanceof CapReached) return { ok: false, response: error.response };
     if (startedRunId) {
       // Started but not recorded: nobody may answer or follow it, so stop it rather than leave it working.
       abortRun(startedRunId, "the run could not be recorded");
@@ -181,6 +218,7 @@ export async function admitRun<Started extends { runId: string }>(
     }
     throw error;
   }
+  if (!admitted.ok) return admitted;
   for (const runId of admitted.superseded) {
     // Recorded as cancelled above; interrupt it here at once and tell the other instances.
     abortRun(runId, SUPERSEDED_REASON);
