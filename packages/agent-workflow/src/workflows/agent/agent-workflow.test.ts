@@ -25,6 +25,25 @@ const input = (modelId: string, overrides: Partial<AgentWorkflowInput> = {}): Ag
   ...overrides,
 });
 
+/** A model's streamed answer of one text delta and no tool call (a `doStream` result). */
+const textAnswer = (delta: string) => ({
+  stream: simulateReadableStream({
+    chunks: [
+      { type: "text-start" as const, id: "t" },
+      { type: "text-delta" as const, id: "t", delta },
+      { type: "text-end" as const, id: "t" },
+      {
+        type: "finish" as const,
+        finishReason: { unified: "stop" as const, raw: undefined },
+        usage: {
+          inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 5, text: 5, reasoning: 0 },
+        },
+      },
+    ],
+  }),
+});
+
 const okInsert = { ok: true, blockIds: ["b00000001"] };
 const emptyRead = { ok: true, blocks: [], totalBlocks: 0, nextFromBlock: null };
 let cleanup: (() => void)[] = [];
@@ -270,23 +289,7 @@ describe("agent workflow", () => {
           },
           doStream: async () => {
             turnAsked();
-            return {
-              stream: simulateReadableStream({
-                chunks: [
-                  { type: "text-start", id: "t" },
-                  { type: "text-delta", id: "t", delta: "Right away." },
-                  { type: "text-end", id: "t" },
-                  {
-                    type: "finish",
-                    finishReason: { unified: "stop", raw: undefined },
-                    usage: {
-                      inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
-                      outputTokens: { total: 5, text: 5, reasoning: 0 },
-                    },
-                  },
-                ],
-              }),
-            };
+            return textAnswer("Right away.");
           },
         }),
     );
@@ -315,23 +318,7 @@ describe("agent workflow", () => {
             doStream: async (options) => {
               asked.turns++;
               options.abortSignal?.addEventListener("abort", () => asked.aborted++);
-              return {
-                stream: simulateReadableStream({
-                  chunks: [
-                    { type: "text-start", id: "t" },
-                    { type: "text-delta", id: "t", delta: answer },
-                    { type: "text-end", id: "t" },
-                    {
-                      type: "finish",
-                      finishReason: { unified: "stop", raw: undefined },
-                      usage: {
-                        inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 },
-                        outputTokens: { total: 5, text: 5, reasoning: 0 },
-                      },
-                    },
-                  ],
-                }),
-              };
+              return textAnswer(answer);
             },
           }),
       );
