@@ -9,6 +9,10 @@ import next from "next";
 // The same path as COLLAB_PATH in packages/types (this file runs untranspiled, before Next).
 const COLLAB_PATH = "/collab";
 const SYNC_SERVER = Symbol.for("coauthor.collab");
+// Routes answered without Next's router, registered by the Next bundle at start
+// (src/server/http/direct-routes.ts): `<METHOD> <path>` → a Node request handler. Not under
+// `next dev`, which recompiles a route as it changes.
+const DIRECT_ROUTES = Symbol.for("coauthor.direct-routes");
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT ?? "3000");
@@ -63,7 +67,11 @@ const server = createServer((request, response) => {
   }
   request.headers[SOCKET_ADDRESS_HEADER] = request.socket.remoteAddress ?? "";
   request.headers[RELAYED_HEADER] = FORWARDING_HEADERS.some((name) => name in request.headers) ? "1" : "0";
-  handle(request, response);
+  const direct = dev
+    ? undefined
+    : globalThis[DIRECT_ROUTES]?.get(`${request.method} ${(request.url ?? "/").split("?")[0]}`);
+  if (direct) direct(request, response);
+  else handle(request, response);
 });
 server.on("upgrade", (request, socket, head) => {
   const path = (request.url ?? "").split("?")[0];

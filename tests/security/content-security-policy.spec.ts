@@ -82,6 +82,17 @@ test("API answers load nothing and keep nosniff; HSTS is off without SECURE_COOK
     ]);
     expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
   }
+  // Tool results are answered by server.mjs without Next's router (src/server/http/direct-routes.ts),
+  // and their answers carry the same headers: a refusal here (the body is no tool result).
+  const callback = await client.fetch("/api/llm/agent/callback", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  expect(callback.status).toBe(400);
+  expect(directives(callback.headers.get("content-security-policy")).get("default-src")).toEqual(["'none'"]);
+  expect(callback.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(callback.headers.get("x-frame-options")).toBe("DENY");
   for (const path of ["/sign-in", "/", "/api/health"]) {
     const response = await fetch(`${baseURL}${path}`, { redirect: "manual" });
     expect(response.headers.get("strict-transport-security"), path).toBeNull();

@@ -88,6 +88,13 @@ export async function register() {
     world.registerHandler("__wkf_workflow_", flow.POST);
     world.registerHandler("__wkf_step_", step.POST);
   }
+  // Tool results go from server.mjs straight to their route, past Next's router: every round trip
+  // of every run pays its cost.
+  const [{ serveDirectly }, callback] = await Promise.all([
+    import("@/server/http/direct-routes"),
+    import("@/app/api/llm/agent/callback/route"),
+  ]);
+  serveDirectly({ "POST /api/llm/agent/callback": callback.POST });
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
   const { getSyncServer } = await import("@/server/collab/sync-server");
   getSyncServer();

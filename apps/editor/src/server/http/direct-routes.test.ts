@@ -1,0 +1,141 @@
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { nodeRouteHandler, type RouteHandler } from "./direct-routes";
+import { readJsonBody } from "./errors";
+import { NON_DOCUMENT_POLICY } from "./security-headers";
+
+// A direct route runs on a real Node server here, as server.mjs runs it.
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  server = undefined;
+});
+
+/** Serves `handler` as a direct route; returns the server's base URL. */
+async function serve(handler: RouteHandler): Promise<string> {
+  const route = nodeRouteHandler("POST /route", handler);
+  server = createServer((incoming, outgoing) => void route(incoming, outgoing));
+  await new Promise<void>((resolve) => server?.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe("a direct route", () => {
+  it("gets the request's method, path, headers and body, and answers with its status, headers and cookies", async () => {
+    const base = await serve(async (request) => {
+      const url = new URL(request.url);
+      const echoed = {
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        tag: request.headers.get("x-tag"),
+        body: await request.text(),
+      };
+      const headers = new Headers({ "x-answer": "yes" });
+      headers.append("set-cookie", "a=1; Path=/");
+      headers.append("set-cookie", "b=2; Path=/");
+      return Response.json(echoed, { status: 201, headers });
+    });
+    const response = await fetch(`${base}/route?x=1`, {
+      method: "POST",
+      headers: { "x-tag": "tagged", "content-type": "text/plain" },
+      body: "ünïcode body",
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      method: "POST",
+      path: "/route?x=1",
+      tag: "tagged",
+      body: "ünïcode body",
+    });
+    expect(response.headers.get("x-answer")).toBe("yes");
+    expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+  });
+
+  it("carries the headers every API answer carries, a body-less answer too", async () => {
+    const base = await serve(async () => new Response(null, { status: 204 }));
+    const response = await fetch(`${base}/route`, { method: "POST", body: "{}" });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("content-security-policy")).toBe(NON_DOCUMENT_POLICY);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("streams its body to the route, which can refuse it past a bound without reading it all", async () => {
+    const base = await serve(async (request) => {
+      // As a route does before it reads a body (the session, a rate limit): the client sends on meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const body = await readJsonBody(request, "route", 1024);
+      return body.ok ? Response.json(body.value) : body.response;
+    });
+    const post = (body: string) =>
+      fetch(`${base}/route`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const small = await post(JSON.stringify({ a: [1, 2, 3] }));
+    expect(await small.json()).toEqual({ a: [1, 2, 3] });
+    // Refused on its declared length, unread: the client still gets the answer, not a reset.
+    const declared = await post(JSON.stringify({ a: "x".repeat(4 * 1024 * 1024) }));
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ code: "payload_too_large:route" });
+    // Sent in chunks without a length: read up to the bound, the rest dropped.
+    const chunks = Array.from({ length: 64 }, () => new TextEncoder().encode("x".repeat(64 * 1024)));
+    const chunked = await fetch(`${base}/route`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new ReadableStream({
+        pull(controller) {
+          const chunk = chunks.shift();
+          if (chunk) controller.enqueue(chunk);
+          else controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    // The connection stays usable for the next request.
+    expect((await post("[1]")).status).toBe(200);
+  });
+
+  it("answers a 500 that names no cause when its handler throws, and logs the cause", async () => {
+    const logged = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const base = await serve(async () => {
+      throw new Error("secret internal detail");
+    });
+    const response = await fetch(`${base}/route`, { method: "POST", body: "{}" });
+    const text = await response.text();
+    const lines = logged.mock.calls.map(([line]) => String(line));
+    logged.mockRestore();
+    expect(response.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({
+      code: "internal_error:server",
+      message: "the server could not answer this request",
+    });
+    expect(text).not.toContain("secret internal detail");
+    expect(
+      lines.some((line) => line.includes("secret internal detail") && line.includes("POST /route")),
+    ).toBe(true);
+  });
+
+  it("aborts the request's signal when the client goes away before the answer", async () => {
+    let aborted!: Promise<unknown>;
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const base = await serve(async (request) => {
+      aborted = new Promise((resolve) => request.signal.addEventListener("abort", resolve, { once: true }));
+      arrived();
+      await aborted;
+      return new Response(null, { status: 204 });
+    });
+    const client = httpRequest(`${base}/route`, { method: "POST" });
+    // Destroyed on purpose below: its "socket hang up" is the point of the test.
+    const hungUp = new Promise((resolve) => client.once("error", resolve));
+    client.end("{}");
+    await arrival;
+    client.destroy();
+    await expect(aborted).resolves.toBeDefined();
+    await expect(hungUp).resolves.toMatchObject({ message: "socket hang up" });
+  });
+});
