@@ -1,3 +1,5 @@
+import type { DirectRoutes } from "@/server/http/direct-routes";
+
 /**
  * Runs once per server start. With the Postgres world its job queue must be
  * started here. With the local world (its queue lives in memory) the runs a
@@ -5,6 +7,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Routes server.mjs answers itself, past Next's router (src/server/http/direct-routes.ts).
+  const directRoutes: DirectRoutes = {};
   // Configuration is validated now, so a bad variable stops the server at start with its name.
   const { env } = await import("@/env");
   // Traces only with a collector to send them to (see Observability in the README).
@@ -53,7 +57,7 @@ export async function register() {
     startOrphanedStepSweep(worldSql, env.AGENT_STEP_LEASE_MS / 2);
     // This world's job runner delivers over loopback HTTP; the engine routes refuse any request
     // without the engine's credential, so it goes into the delivery URL (read at each delivery).
-    const { engineDeliveryBaseUrl } = await import("@/server/workflow/engine-delivery");
+    const { engineDeliveryBaseUrl, engineOnly } = await import("@/server/workflow/engine-delivery");
     process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
@@ -67,6 +71,14 @@ export async function register() {
       streamFlushIntervalMs: env.WORKFLOW_STREAM_FLUSH_MS,
     });
     setWorld(world);
+    // Its deliveries (every workflow replay and step) go from server.mjs straight to the engine's
+    // handlers, after the proxy's credential check, past Next's proxy and router.
+    const [flow, step] = await Promise.all([
+      import("@/app/.well-known/workflow/v1/flow/route.js"),
+      import("@/app/.well-known/workflow/v1/step/route.js"),
+    ]);
+    directRoutes["POST /.well-known/workflow/v1/flow"] = engineOnly(flow.POST);
+    directRoutes["POST /.well-known/workflow/v1/step"] = engineOnly(step.POST);
     await world.start();
     // Admission refuses a run no instance has a job slot for (it would wait in silence).
     const { startJobCapacityBeacon } = await import("@/server/workflow/job-capacity");
@@ -88,13 +100,13 @@ export async function register() {
     world.registerHandler("__wkf_workflow_", flow.POST);
     world.registerHandler("__wkf_step_", step.POST);
   }
-  // Tool results go from server.mjs straight to their route, past Next's router: every round trip
-  // of every run pays its cost.
+  // Tool results too: every round trip of every run pays Next's cost.
   const [{ serveDirectly }, callback] = await Promise.all([
     import("@/server/http/direct-routes"),
     import("@/app/api/llm/agent/callback/route"),
   ]);
-  serveDirectly({ "POST /api/llm/agent/callback": callback.POST });
+  directRoutes["POST /api/llm/agent/callback"] = callback.POST;
+  serveDirectly(directRoutes);
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
   const { getSyncServer } = await import("@/server/collab/sync-server");
   getSyncServer();

@@ -8,9 +8,8 @@ import {
   pageContentSecurityPolicy,
   sendsStrictTransportSecurity,
 } from "@/server/http/content-security-policy";
-import { apiError } from "@/server/http/errors";
 import { NON_DOCUMENT_POLICY, STRICT_TRANSPORT_SECURITY } from "@/server/http/security-headers";
-import { ENGINE_ROUTE_PREFIX, isEngineDelivery } from "@/server/workflow/engine-delivery";
+import { ENGINE_ROUTE_PREFIX, engineRefusal, isEngineDelivery } from "@/server/workflow/engine-delivery";
 
 // Signed-out pages: signing in or up, and asking for / using a password-reset link.
 const PUBLIC_PAGES = new Set(["/sign-in", "/sign-up", "/forgot-password", "/reset-password"]);
@@ -30,10 +29,7 @@ export function proxy(request: NextRequest) {
   if (pathname.startsWith(ENGINE_ROUTE_PREFIX)) {
     if (isEngineDelivery(request.headers))
       return withSecurityHeaders(NextResponse.next(), NON_DOCUMENT_POLICY);
-    return withSecurityHeaders(
-      apiError(401, "unauthorized:engine", "only the workflow engine may call this route"),
-      NON_DOCUMENT_POLICY,
-    );
+    return withSecurityHeaders(engineRefusal(), NON_DOCUMENT_POLICY);
   }
   if (PUBLIC_PAGES.has(pathname) || getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
     return page(request);

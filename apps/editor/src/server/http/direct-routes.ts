@@ -3,14 +3,16 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { log } from "@coauthor/agent-workflow";
+import { sendsStrictTransportSecurity } from "./content-security-policy";
 import { apiError } from "./errors";
-import { NON_DOCUMENT_POLICY, STATIC_SECURITY_HEADERS } from "./security-headers";
+import { NON_DOCUMENT_POLICY, STATIC_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from "./security-headers";
 
 // Routes server.mjs hands to their handler itself, past Next's router. Next's request handling
 // costs ~1.3 ms of server CPU per request (route matching, its request and response adapters,
-// its own spans), which a tool result pays on every round trip of every run. Only API routes with
-// an exact path and no page around them belong here; the handler is the route module's own export,
-// so Next serves the same code when a request reaches it another way (`next dev`, a trailing slash).
+// its own spans), which a tool result pays on every round trip of every run, and the Postgres
+// world's engine on every delivery. Only routes with an exact path and no page around them belong
+// here; the handler is the route module's own export, so Next serves the same code when a request
+// reaches it another way (`next dev`, a trailing slash).
 
 /** A route handler, as a Next route module exports it. */
 export type RouteHandler = (request: Request) => Promise<Response>;
@@ -23,8 +25,11 @@ export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string
 const DIRECT_ROUTES = Symbol.for("coauthor.direct-routes");
 type Holder = typeof globalThis & { [DIRECT_ROUTES]?: Map<string, NodeRouteHandler> };
 
+/** Routes server.mjs answers itself, by `<METHOD> <path>`. */
+export type DirectRoutes = Partial<Record<RouteKey, RouteHandler>>;
+
 /** Makes server.mjs answer these routes itself (replacing any registered before). */
-export function serveDirectly(routes: Partial<Record<RouteKey, RouteHandler>>): void {
+export function serveDirectly(routes: DirectRoutes): void {
   const table = new Map<string, NodeRouteHandler>();
   for (const [key, handler] of Object.entries(routes))
     if (handler) table.set(key, nodeRouteHandler(key, handler));
@@ -33,7 +38,8 @@ export function serveDirectly(routes: Partial<Record<RouteKey, RouteHandler>>): 
 
 /**
  * A Node request handler that runs `handler` on the request as a web `Request` and writes its
- * answer with the headers next.config.ts gives every API response. A handler that throws answers
+ * answer with the headers next.config.ts gives every API response (and HSTS over HTTPS, as the
+ * proxy gives the engine's routes). A handler that throws answers
  * a 500 that says nothing of the cause (logged), as Next's would.
  */
 export function nodeRouteHandler(route: string, handler: RouteHandler): NodeRouteHandler {
@@ -149,6 +155,8 @@ async function writeResponse(response: Response, outgoing: ServerResponse): Prom
 async function writeWhole(response: Response, outgoing: ServerResponse): Promise<void> {
   for (const { key, value } of STATIC_SECURITY_HEADERS) outgoing.setHeader(key, value);
   outgoing.setHeader("Content-Security-Policy", NON_DOCUMENT_POLICY);
+  if (sendsStrictTransportSecurity())
+    outgoing.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
   for (const [name, value] of response.headers) if (name !== "set-cookie") outgoing.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) outgoing.setHeader("Set-Cookie", cookies);

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { apiError } from "@/server/http/errors";
 import { signingKeys } from "@/server/secrets";
 
 /**
@@ -46,4 +47,15 @@ export function isEngineDelivery(headers: Headers): boolean {
   const presented = Buffer.from(match[1], "base64");
   const expected = Buffer.from(`${ENGINE_USER}:${enginePassword()}`);
   return presented.length === expected.length && timingSafeEqual(presented, expected);
+}
+
+/** The answer to a request on an engine route without the engine's credential. */
+export function engineRefusal(): Response {
+  return apiError(401, "unauthorized:engine", "only the workflow engine may call this route");
+}
+
+/** An engine route's handler that answers only the engine (the proxy's check, for direct routes). */
+export function engineOnly(handler: (request: Request) => Promise<Response>) {
+  return (request: Request): Promise<Response> =>
+    isEngineDelivery(request.headers) ? handler(request) : Promise.resolve(engineRefusal());
 }
