@@ -70,8 +70,17 @@ const server = createServer((request, response) => {
   const direct = dev
     ? undefined
     : globalThis[DIRECT_ROUTES]?.get(`${request.method} ${(request.url ?? "/").split("?")[0]}`);
-  if (direct) direct(request, response);
-  else handle(request, response);
+  if (!direct) {
+    handle(request, response);
+    return;
+  }
+  // It answers every failure of the route itself; this is for one of its own (its log line).
+  direct(request, response).catch((error) => {
+    process.stderr.write(
+      `${JSON.stringify({ level: "error", msg: "direct route failed", error: String(error) })}\n`,
+    );
+    response.destroy();
+  });
 });
 server.on("upgrade", (request, socket, head) => {
   const path = (request.url ?? "").split("?")[0];

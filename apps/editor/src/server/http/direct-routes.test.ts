@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { Agent, createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { nodeRouteHandler, type RouteHandler } from "./direct-routes";
@@ -61,6 +61,7 @@ describe("a direct route", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
   });
 
   it("streams its body to the route, which can refuse it past a bound without reading it all", async () => {
@@ -78,23 +79,80 @@ describe("a direct route", () => {
     const declared = await post(JSON.stringify({ a: "x".repeat(4 * 1024 * 1024) }));
     expect(declared.status).toBe(413);
     expect(await declared.json()).toMatchObject({ code: "payload_too_large:route" });
-    // Sent in chunks without a length: read up to the bound, the rest dropped.
-    const chunks = Array.from({ length: 64 }, () => new TextEncoder().encode("x".repeat(64 * 1024)));
-    const chunked = await fetch(`${base}/route`, {
+  });
+
+  it("drops a body the route stopped reading, and the connection serves the next request", async () => {
+    const base = await serve(async (request) => {
+      const body = await readJsonBody(request, "route", 1024);
+      return body.ok ? Response.json(body.value) : body.response;
+    });
+    // One connection, kept alive: the second request goes on the socket of the first only if the
+    // first one's body was read to its end (a body left unread would hold or reset it).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (chunks: string[]) =>
+      new Promise<{ status: number; text: string; reused: boolean }>((resolve, reject) => {
+        const sent = httpRequest(
+          `${base}/route`,
+          { method: "POST", agent, headers: { "content-type": "application/json" } },
+          (answer) => {
+            let text = "";
+            answer.setEncoding("utf8");
+            answer.on("data", (chunk: string) => {
+              text += chunk;
+            });
+            answer.on("end", () =>
+              resolve({ status: answer.statusCode ?? 0, text, reused: sent.reusedSocket }),
+            );
+          },
+        );
+        sent.on("error", reject);
+        for (const chunk of chunks) sent.write(chunk);
+        sent.end();
+      });
+    try {
+      // Sent in chunks without a length: read up to the bound, then refused.
+      const refused = await post(Array.from({ length: 64 }, () => "x".repeat(16 * 1024)));
+      expect(refused.status).toBe(413);
+      expect(JSON.parse(refused.text)).toMatchObject({ code: "payload_too_large:route" });
+      const next = await post(["[1]"]);
+      expect(next).toEqual({ status: 200, text: "[1]", reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it("fails the route's read of a body whose client went away before sending it all", async () => {
+    let outcome!: Promise<string>;
+    let arrived!: () => void;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const base = await serve(async (request) => {
+      // As a route that checks the session first: the client leaves meanwhile.
+      outcome = new Promise<void>((resolve) => request.signal.addEventListener("abort", () => resolve()))
+        .then(() => request.text())
+        .then(
+          () => "read",
+          (error: Error) => `failed: ${error.name}`,
+        );
+      arrived();
+      await outcome;
+      return new Response(null, { status: 204 });
+    });
+    const client = httpRequest(`${base}/route`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
-      body: new ReadableStream({
-        pull(controller) {
-          const chunk = chunks.shift();
-          if (chunk) controller.enqueue(chunk);
-          else controller.close();
-        },
-      }),
-      duplex: "half",
-    } as RequestInit);
-    expect(chunked.status).toBe(413);
-    // The connection stays usable for the next request.
-    expect((await post("[1]")).status).toBe(200);
+      headers: { "content-type": "text/plain" },
+    });
+    // Destroyed on purpose below: its "socket hang up" is expected.
+    const hungUp = new Promise((resolve) => client.once("error", resolve));
+    client.write("the first part of a body that never ends");
+    await arrival;
+    client.destroy();
+    const timeout = new Promise<string>((resolve) =>
+      setTimeout(() => resolve("still waiting after 2 s"), 2_000),
+    );
+    expect(await Promise.race([outcome, timeout])).toBe("failed: ResponseAborted");
+    await hungUp;
   });
 
   it("answers a 500 that names no cause when its handler throws, and logs the cause", async () => {

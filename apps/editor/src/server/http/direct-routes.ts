@@ -25,6 +25,17 @@ export type RouteKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string
 const DIRECT_ROUTES = Symbol.for("coauthor.direct-routes");
 type Holder = typeof globalThis & { [DIRECT_ROUTES]?: Map<string, NodeRouteHandler> };
 
+/**
+ * Why a request's signal aborted, or its body failed: the client went away first. Named as Next
+ * names it, which the workflow runtime recognises a client's disconnect by.
+ */
+class ResponseAborted extends Error {
+  override readonly name = "ResponseAborted";
+  constructor() {
+    super("the client closed the connection");
+  }
+}
+
 /** Routes server.mjs answers itself, by `<METHOD> <path>`. */
 export type DirectRoutes = Partial<Record<RouteKey, RouteHandler>>;
 
@@ -81,7 +92,7 @@ function webRequest(
   }
   const controller = new AbortController();
   outgoing.once("close", () => {
-    if (!outgoing.writableFinished) controller.abort(new Error("the client closed the connection"));
+    if (!outgoing.writableFinished) controller.abort(new ResponseAborted());
   });
   const method = incoming.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
@@ -101,26 +112,33 @@ function webRequest(
  * The request's body as a web stream that reads from the socket only as the route reads it, and
  * `drain`, which drops what the route left unread (a body past its bound, or one it never needed)
  * as Node drops an unread body: the client gets the answer, not a connection reset while it is
- * still sending, and the connection stays usable.
+ * still sending, and the connection stays usable. A client gone before the body ended fails the
+ * read (Node may end such a request with neither `end` nor `error`).
  */
 function bodyOf(incoming: IncomingMessage): { stream: ReadableStream<Uint8Array>; drain: () => void } {
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   let listening = false;
+  let settled = false;
   const onData = (chunk: Buffer) => {
     incoming.pause();
     controller?.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   };
-  const onEnd = () => {
-    drain();
-    controller?.close();
+  const settle = (how: (stream: ReadableStreamDefaultController<Uint8Array>) => void) => {
+    detach();
+    if (settled || !controller) return;
+    settled = true;
+    how(controller);
   };
-  const onError = (error: Error) => {
-    drain();
-    controller?.error(error);
+  const onEnd = () => settle((stream) => stream.close());
+  const onError = (error: Error) => settle((stream) => stream.error(error));
+  // After `end` nothing listens any more: a close heard here came before the body's end.
+  const onClose = () => settle((stream) => stream.error(new ResponseAborted()));
+  const detach = () => {
+    incoming.off("data", onData).off("end", onEnd).off("error", onError).off("close", onClose);
   };
   const drain = () => {
-    incoming.off("data", onData).off("end", onEnd).off("error", onError);
-    if (listening && !incoming.complete) incoming.resume();
+    detach();
+    if (listening && !incoming.complete && !incoming.destroyed) incoming.resume();
   };
   const stream = new ReadableStream<Uint8Array>(
     {
@@ -130,7 +148,11 @@ function bodyOf(incoming: IncomingMessage): { stream: ReadableStream<Uint8Array>
       pull() {
         if (!listening) {
           listening = true;
-          incoming.on("data", onData).once("end", onEnd).once("error", onError);
+          if (incoming.destroyed) {
+            onClose();
+            return;
+          }
+          incoming.on("data", onData).once("end", onEnd).once("error", onError).once("close", onClose);
         }
         incoming.resume();
       },
