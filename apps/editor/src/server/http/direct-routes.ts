@@ -50,8 +50,8 @@ export function serveDirectly(routes: DirectRoutes): void {
 /**
  * A Node request handler that runs `handler` on the request as a web `Request` and writes its
  * answer with the headers next.config.ts gives every API response (and HSTS over HTTPS, as the
- * proxy gives the engine's routes). A handler that throws answers
- * a 500 that says nothing of the cause (logged), as Next's would.
+ * proxy gives the engine's routes). A handler that throws answers a 500 that says nothing of the
+ * cause (logged), as Next's would.
  */
 export function nodeRouteHandler(route: string, handler: RouteHandler): NodeRouteHandler {
   return async (incoming, outgoing) => {
