@@ -41,6 +41,13 @@ export async function register() {
   const target = process.env.WORKFLOW_TARGET_WORLD;
   const localWorld = !target || target === "local";
   const { getWorld, setWorld } = await import("workflow/runtime");
+  // The engine's generated handlers, loaded once the world is settled: both worlds hand them their
+  // deliveries without Next.
+  const engineHandlers = () =>
+    Promise.all([
+      import("@/app/.well-known/workflow/v1/flow/route.js"),
+      import("@/app/.well-known/workflow/v1/step/route.js"),
+    ]);
   if (!localWorld) {
     // Several instances take steps from one queue: a run's turns step holds an owner lease in the
     // shared database, and each instance frees the jobs of an instance that died holding one.
@@ -73,10 +80,7 @@ export async function register() {
     setWorld(world);
     // Its deliveries (every workflow replay and step) go from server.mjs straight to the engine's
     // handlers, after the proxy's credential check, past Next's proxy and router.
-    const [flow, step] = await Promise.all([
-      import("@/app/.well-known/workflow/v1/flow/route.js"),
-      import("@/app/.well-known/workflow/v1/step/route.js"),
-    ]);
+    const [flow, step] = await engineHandlers();
     directRoutes["POST /.well-known/workflow/v1/flow"] = engineOnly(flow.POST);
     directRoutes["POST /.well-known/workflow/v1/step"] = engineOnly(step.POST);
     await world.start();
@@ -93,10 +97,7 @@ export async function register() {
         "the local world cannot take deliveries in-process (no registerHandler): check @workflow/world-local",
       );
     }
-    const [flow, step] = await Promise.all([
-      import("@/app/.well-known/workflow/v1/flow/route.js"),
-      import("@/app/.well-known/workflow/v1/step/route.js"),
-    ]);
+    const [flow, step] = await engineHandlers();
     world.registerHandler("__wkf_workflow_", flow.POST);
     world.registerHandler("__wkf_step_", step.POST);
   }
