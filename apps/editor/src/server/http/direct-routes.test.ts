@@ -22,6 +22,43 @@ async function serve(handler: RouteHandler): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * Serves a route that waits until its client goes away, then gives what `afterLeaving` makes of the
+ * request; the client sends a body (all of it, or only a first part: `bodyEnds`) and leaves once
+ * the route has its request. Resolves with that outcome (or a note, when the route still waits
+ * after 2 s) and the error the client's own request ended with.
+ */
+async function clientLeaves<T>(
+  afterLeaving: (request: Request) => Promise<T>,
+  { bodyEnds }: { bodyEnds: boolean },
+): Promise<{ outcome: T | string; hangUp: unknown }> {
+  let outcome!: Promise<T>;
+  let arrived!: () => void;
+  const arrival = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const base = await serve(async (request) => {
+    const left = new Promise<void>((resolve) =>
+      request.signal.addEventListener("abort", () => resolve(), { once: true }),
+    );
+    outcome = left.then(() => afterLeaving(request));
+    arrived();
+    await outcome;
+    return new Response(null, { status: 204 });
+  });
+  const client = httpRequest(`${base}/route`, { method: "POST", headers: { "content-type": "text/plain" } });
+  // Destroyed on purpose below: its "socket hang up" is expected.
+  const hungUp = new Promise((resolve) => client.once("error", resolve));
+  if (bodyEnds) client.end("{}");
+  else client.write("the first part of a body that never ends");
+  await arrival;
+  client.destroy();
+  const stillWaiting = new Promise<string>((resolve) =>
+    setTimeout(() => resolve("still waiting after 2 s"), 2_000),
+  );
+  return { outcome: await Promise.race([outcome, stillWaiting]), hangUp: await hungUp };
+}
+
 describe("a direct route", () => {
   it("gets the request's method, path, headers and body, and answers with its status, headers and cookies", async () => {
     const base = await serve(async (request) => {
@@ -122,37 +159,17 @@ describe("a direct route", () => {
   });
 
   it("fails the route's read of a body whose client went away before sending it all", async () => {
-    let outcome!: Promise<string>;
-    let arrived!: () => void;
-    const arrival = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    const base = await serve(async (request) => {
-      // As a route that checks the session first: the client leaves meanwhile.
-      outcome = new Promise<void>((resolve) => request.signal.addEventListener("abort", () => resolve()))
-        .then(() => request.text())
-        .then(
+    // As a route that checks the session first: the client leaves meanwhile, mid-body.
+    const left = await clientLeaves(
+      (request) =>
+        request.text().then(
           () => "read",
           (error: Error) => `failed: ${error.name}`,
-        );
-      arrived();
-      await outcome;
-      return new Response(null, { status: 204 });
-    });
-    const client = httpRequest(`${base}/route`, {
-      method: "POST",
-      headers: { "content-type": "text/plain" },
-    });
-    // Destroyed on purpose below: its "socket hang up" is expected.
-    const hungUp = new Promise((resolve) => client.once("error", resolve));
-    client.write("the first part of a body that never ends");
-    await arrival;
-    client.destroy();
-    const timeout = new Promise<string>((resolve) =>
-      setTimeout(() => resolve("still waiting after 2 s"), 2_000),
+        ),
+      { bodyEnds: false },
     );
-    expect(await Promise.race([outcome, timeout])).toBe("failed: ResponseAborted");
-    await hungUp;
+    expect(left.outcome).toBe("failed: ResponseAborted");
+    expect(left.hangUp).toMatchObject({ message: "socket hang up" });
   });
 
   it("answers a 500 that names no cause when its handler throws, and logs the cause", async () => {
@@ -176,24 +193,9 @@ describe("a direct route", () => {
   });
 
   it("aborts the request's signal when the client goes away before the answer", async () => {
-    let aborted!: Promise<unknown>;
-    let arrived!: () => void;
-    const arrival = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    const base = await serve(async (request) => {
-      aborted = new Promise((resolve) => request.signal.addEventListener("abort", resolve, { once: true }));
-      arrived();
-      await aborted;
-      return new Response(null, { status: 204 });
-    });
-    const client = httpRequest(`${base}/route`, { method: "POST" });
-    // Destroyed on purpose below: its "socket hang up" is the point of the test.
-    const hungUp = new Promise((resolve) => client.once("error", resolve));
-    client.end("{}");
-    await arrival;
-    client.destroy();
-    await expect(aborted).resolves.toBeDefined();
-    await expect(hungUp).resolves.toMatchObject({ message: "socket hang up" });
+    const left = await clientLeaves(async (request) => request.signal.reason, { bodyEnds: true });
+    expect(left.outcome).toBeDefined();
+    expect(left.outcome).toMatchObject({ name: "ResponseAborted" });
+    expect(left.hangUp).toMatchObject({ message: "socket hang up" });
   });
 });
