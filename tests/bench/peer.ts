@@ -26,17 +26,19 @@ export interface PeerRun {
   note?: string;
 }
 
-// A hook still missing this long after its tool-call part means the run is stuck, not slow.
-const HOOK_WAIT_MS = 30_000;
-
 /**
  * Posts a tool result until the hook it resumes exists (404 until then), as soon as the previous
- * answer is in: the browser cannot know when the workflow will have created it. Returns the
- * number of posts answered 404.
+ * answer is in: the browser cannot know when the workflow will have created it. Gives up at
+ * `deadline` (the run's budget), not sooner: under load one answer alone can take a minute (50
+ * runs of the peer keep the server's cores busy replaying), which is slow, not stuck. Returns the
+ * number of posts answered 404, or `undefined` when the hook was still missing at the deadline.
  */
-async function postResult(baseURL: string, body: { runId: string; toolCallId: string; result: unknown }) {
+async function postResult(
+  baseURL: string,
+  body: { runId: string; toolCallId: string; result: unknown },
+  deadline: number,
+) {
   const started = performance.now();
-  const deadline = started + HOOK_WAIT_MS;
   for (let retries = 0; ; retries++) {
     const posted = await fetch(`${baseURL}/api/bench/peer/callback`, {
       method: "POST",
@@ -45,7 +47,8 @@ async function postResult(baseURL: string, body: { runId: string; toolCallId: st
     });
     await posted.arrayBuffer();
     if (posted.ok) return retries;
-    if (posted.status !== 404 || performance.now() > deadline)
+    if (posted.status === 404 && performance.now() > deadline) return undefined;
+    if (posted.status !== 404)
       throw new Error(
         `peer callback answered ${posted.status} after ${retries} retries, ${Math.round((performance.now() - started) / 1000)} s after the first post`,
       );
@@ -96,7 +99,15 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
         const input = typeof part.input === "string" ? JSON.parse(part.input) : part.input;
         const result = await runEditorTool(editor, part.toolName, input);
         postedAt = performance.now();
-        run.retries += await postResult(baseURL, { runId, toolCallId: part.toolCallId, result });
+        const body = { runId, toolCallId: part.toolCallId, result };
+        const retries = await postResult(baseURL, body, started + budgetMs);
+        // Past the budget: the run is left like one whose stream ran over it (its trips so far count).
+        if (retries === undefined) {
+          overBudget = true;
+          walkAway();
+          break;
+        }
+        run.retries += retries;
         run.answered++;
       }
     }
