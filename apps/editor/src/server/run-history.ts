@@ -1,10 +1,13 @@
 import { type AgentRunOutcome, costMicroUsd } from "@coauthor/agent-workflow/server";
+import type { RunStatus } from "@coauthor/types";
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { appendMessages } from "./conversation";
 import { getDb } from "./db";
 import { runEdits, runs, users } from "./db/schema";
 
 const HISTORY_LIMIT = 100;
+
+type EndedStatus = Exclude<RunStatus, "running">;
 
 /** Runs on a document, newest first (only `userId`'s when given): what was asked and how it went. */
 export async function listDocumentRuns(documentId: string, userId?: string) {
@@ -45,18 +48,32 @@ function isOutcome(value: unknown): value is AgentRunOutcome {
 }
 
 /**
- * Stores what an ended run reported (tool calls, tokens, summary) and its
- * exchange in the user's conversation: the prompt and the assistant's reply.
- * Idempotent: message ids derive from the run id.
+ * Stores how an ended run went: its status (unless its row already says it ended: a Stop, a new
+ * prompt or its finish frame got there first), what it reported (tool calls, tokens, summary) —
+ * in one statement — and its exchange in the user's conversation: the prompt and the assistant's
+ * reply. Idempotent: message ids derive from the run id.
  */
-export async function recordRunOutcome(runId: string, outcome: unknown): Promise<void> {
+export async function recordRunOutcome(runId: string, status: EndedStatus, outcome: unknown): Promise<void> {
   const db = await getDb();
-  const [row] = await db.select().from(runs).where(eq(runs.id, runId));
+  const [row] = await db
+    .select({
+      documentId: runs.documentId,
+      userId: runs.userId,
+      prompt: runs.prompt,
+      model: runs.model,
+      summary: runs.summary,
+      createdAt: runs.createdAt,
+      finishedAt: runs.finishedAt,
+    })
+    .from(runs)
+    .where(eq(runs.id, runId));
   if (!row) return;
   const ended = isOutcome(outcome) ? outcome : undefined;
+  const finishedAt = row.finishedAt ?? new Date();
   await db
     .update(runs)
     .set({
+      status: sql`case when ${runs.status} = 'running' then ${status} else ${runs.status} end`,
       summary: ended?.summary ?? ended?.code ?? row.summary,
       toolCalls: ended?.toolCalls ?? 0,
       inputTokens: ended?.usage?.inputTokens ?? 0,
@@ -68,7 +85,7 @@ export async function recordRunOutcome(runId: string, outcome: unknown): Promise
       conversation: ended?.conversation
         ? sql`case when ${runs.logsPurgedAt} is null then ${JSON.stringify(ended.conversation)}::jsonb else null end`
         : null,
-      finishedAt: row.finishedAt ?? new Date(),
+      finishedAt,
     })
     .where(eq(runs.id, runId));
   await appendMessages(row.documentId, row.userId, [
@@ -80,7 +97,7 @@ export async function recordRunOutcome(runId: string, outcome: unknown): Promise
       content:
         ended?.reply || ended?.summary || (ended?.status === "error" ? `Failed: ${ended.summary ?? ""}` : ""),
       runId,
-      at: row.finishedAt ?? new Date(),
+      at: finishedAt,
     },
   ]);
 }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 // app's): a turns step's progress (the plan decision is written once and kept by the segment's
 // later saves) and tool results (claimed once, only while their run takes them).
 process.env.COAUTHOR_DATA_DIR = mkdtempSync(join(tmpdir(), "coauthor-agent-store-"));
-const { databaseAgentStore: store } = await import("./agent-store");
+const { databaseAgentStore: store, forgetRunState } = await import("./agent-store");
 const { getDb } = await import("@/server/db");
 const schema = await import("@/server/db/schema");
 
@@ -46,6 +46,25 @@ describe("saved progress", () => {
     await store.saveProgress("run-b", 2, progress({ n: 3 }, 0, [], next));
     await store.saveProgress("run-b", 2, progress({ n: 4 }, 0, []));
     expect(await store.loadProgress("run-b")).toMatchObject({ segment: 2, state: { n: 4 }, planning: next });
+  });
+  it("forgets an ended run's progress and messages, and no other run's", async () => {
+    await store.saveProgress("run-c", 0, progress({ n: 1 }, 0, [{ role: "user" }, { role: "assistant" }]));
+    await store.saveProgress("run-d", 0, progress({ n: 2 }, 0, [{ role: "user" }]));
+    await forgetRunState("run-c");
+    expect(await store.loadProgress("run-c")).toBeUndefined();
+    const db = await getDb();
+    const left = await db
+      .select({ runId: schema.agentRunMessages.runId })
+      .from(schema.agentRunMessages)
+      .where(eq(schema.agentRunMessages.runId, "run-c"));
+    expect(left).toEqual([]);
+    expect(await store.loadProgress("run-d")).toEqual({
+      segment: 0,
+      state: { n: 2 },
+      messages: [{ role: "user" }],
+    });
+    // Again (a second watcher of the same end): nothing left to delete, no failure.
+    await forgetRunState("run-c");
   });
 });
 

@@ -87,12 +87,27 @@ export const databaseAgentStore: AgentStore = {
   },
 };
 
-/** Drops an ended run's working state (its events, claims and summary stay in its history). */
-export async function forgetRunState(runIds: string[]): Promise<void> {
-  if (runIds.length === 0) return;
+/**
+ * Drops an ended run's working state (its events, claims and summary stay in its history), in one
+ * statement: a data-modifying CTE runs whether or not the query reads it.
+ */
+export async function forgetRunState(runId: string): Promise<void> {
   const db = await getDb();
-  for (const runId of runIds) {
-    await db.delete(agentRunCheckpoints).where(eq(agentRunCheckpoints.runId, runId));
-    await db.delete(agentRunMessages).where(eq(agentRunMessages.runId, runId));
-  }
+  const checkpoint = db
+    .$with("checkpoint")
+    .as(
+      db
+        .delete(agentRunCheckpoints)
+        .where(eq(agentRunCheckpoints.runId, runId))
+        .returning({ runId: agentRunCheckpoints.runId }),
+    );
+  const messages = db
+    .$with("messages")
+    .as(
+      db
+        .delete(agentRunMessages)
+        .where(eq(agentRunMessages.runId, runId))
+        .returning({ runId: agentRunMessages.runId }),
+    );
+  await db.with(checkpoint, messages).select({ runId: checkpoint.runId }).from(checkpoint);
 }

@@ -80,10 +80,9 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
       end = await runEnd(runId);
     }
     if (end === null) return false;
-    await finishRun(runId, end.status);
+    await recordRunOutcome(runId, end.status, end.outcome);
     countRunEnd(end.status);
-    await recordRunOutcome(runId, end.outcome);
-    await forgetRunState([runId]);
+    await forgetRunState(runId);
     // What this process kept for the run (its last step may have run on another instance).
     disarmRun(runId);
     forgetRun(runId);
