@@ -30,7 +30,7 @@ describe("a run's writer", () => {
     const durable = recordingStream();
     const live: string[] = [];
     const unsubscribe = subscribeLive("run-a", (chunk) => live.push(chunk));
-    const writer = openRunWriter("run-a", durable.stream);
+    const writer = openRunWriter("run-a", durable.stream.getWriter());
     writer.send("result;", { linger: true });
     writer.send("delta;", { linger: true });
     // Every frame reaches this process's readers at once, lingering or not.
@@ -50,7 +50,7 @@ describe("a run's writer", () => {
   it("writes a lingering frame on its own once nothing follows it", async () => {
     vi.useFakeTimers();
     const durable = recordingStream();
-    const writer = openRunWriter("run-b", durable.stream);
+    const writer = openRunWriter("run-b", durable.stream.getWriter());
     writer.send("delta;", { linger: true });
     // No flush: the frame waits out its linger, and not a moment more.
     await vi.advanceTimersByTimeAsync(LINGER_MS - 1);
@@ -63,7 +63,7 @@ describe("a run's writer", () => {
 
   it("joins what is sent while a write is in flight, and keeps it unconfirmed until written", async () => {
     const durable = recordingStream();
-    const writer = openRunWriter("run-c", durable.stream);
+    const writer = openRunWriter("run-c", durable.stream.getWriter());
     durable.hold();
     writer.send("one;");
     await Promise.resolve();

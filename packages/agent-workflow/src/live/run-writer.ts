@@ -15,17 +15,21 @@ const KEPT_WRITTEN = 2;
 // Readers in this process are not delayed: `publishLive` hands them every frame at once.
 export const LINGER_MS = 10;
 
+/** Where a run writer's chunks become durable: a writer of the step's stream, or one standing in for it. */
+export type DurableWriter = Pick<WritableStreamDefaultWriter<string>, "write" | "close" | "releaseLock">;
+
 /**
  * A step's writer for its run's frames. `send` hands a chunk to the live path
  * at once and queues it for the durable stream, where chunks queued while a
  * write is in flight go out joined as one (the durable stream takes one chunk
  * per flush tick); `{ linger: true }` lets a chunk wait up to LINGER_MS for
  * the next. `flush` waits until everything sent is durable and throws the
- * first failed write. Step context only (`durable`, the run's stream there, is
- * given by tests).
+ * first failed write. `durable` is the step's stream by default (step context
+ * only); a run's first step begun early gives one that waits for it
+ * (deferred-durable.ts), tests their own.
  */
-export function openRunWriter(runId: string, durable: WritableStream<string> = getWritable<string>()) {
-  const writer = durable.getWriter();
+export function openRunWriter(runId: string, durable?: DurableWriter) {
+  const writer = durable ?? getWritable<string>().getWriter();
   let queued = "";
   let inFlight = "";
   // The last chunks whose write resolved, oldest first (see above: the newest may not be durable).

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
 import { deliverToolResult } from "../tool-results.ts";
 import { agentWorkflow } from "../workflows/agent/index.ts";
-import { prefetchRunStart } from "../workflows/agent/steps/run-start-prefetch.ts";
+import { beginRunStart } from "../workflows/agent/steps/run-start-early.ts";
 import { collectEvents, registerScriptedModel, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { metrics } from "./metrics.ts";
@@ -117,28 +117,28 @@ describe("tracing an agent run", () => {
     }
   });
 
-  it("puts the planner and first turn asked by the route that started the run under their own span, with the run id", async () => {
-    const model = registerScriptedModel("scripted-traced-prefetch", [{ text: "Done." }]);
+  it("traces the first step begun by the route that started the run as the step's own span, with the run id", async () => {
+    const model = registerScriptedModel("scripted-traced-begun", [{ text: "Done." }]);
     try {
-      const runInput = input("scripted-traced-prefetch");
+      const runInput = { ...input("scripted-traced-begun"), earlyStart: true };
       const run = await start(agentWorkflow, [runInput]);
-      prefetchRunStart(run.runId, runInput);
+      beginRunStart(run.runId, runInput);
       await collectEvents(run.getReadable<string>());
       expect(await run.returnValue).toMatchObject({ status: "done" });
       await provider.forceFlush();
       const spans = exporter.getFinishedSpans();
-      const [prefetch, ...more] = named(spans, SPAN.runPrefetch);
-      expect(prefetch).toBeDefined();
+      // One run-start span: the route's work, which the step took over (it did not start another).
+      const [runStart, ...more] = named(spans, SPAN.runStart);
+      expect(runStart).toBeDefined();
       expect(more).toEqual([]);
-      if (!prefetch) return;
-      // Both calls were taken by the step: the planner and the first turn were asked once.
+      if (!runStart) return;
       const plans = named(spans, SPAN.plan);
       expect(plans).toHaveLength(1);
-      expect(plans.map((span) => parentOf(spans, span))).toEqual([prefetch]);
+      expect(plans.map((span) => parentOf(spans, span))).toEqual([runStart]);
       const invoked = spans.filter((span) => span.name.startsWith("invoke_agent"));
-      expect(invoked.filter((span) => parentOf(spans, span) === prefetch)).toHaveLength(1);
+      expect(invoked.filter((span) => parentOf(spans, span) === runStart)).toHaveLength(1);
       expect(named(spans, SPAN.modelCall)).toHaveLength(1);
-      expectRunIdOnTrace(spans, prefetch, run.runId);
+      expectRunIdOnTrace(spans, runStart, run.runId);
     } finally {
       model.unregister();
     }

@@ -16,8 +16,6 @@ export const RUN_ID_ATTRIBUTE = "coauthor.run_id";
 
 /** The span names an operator sees, one per kind of work. */
 export const SPAN = {
-  /** The route that starts a run asking for its planner and first turn (run-start-prefetch.ts). */
-  runPrefetch: "coauthor.run.prefetch",
   /** The run's first step: the planner and, without a plan, every model turn and tool call. */
   runStart: "coauthor.run.start",
   /** A later turns step (a plan step, or a pipeline agent's turns). */

@@ -1,17 +1,18 @@
 import type { RunEvent } from "@coauthor/types";
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { start } from "workflow/api";
 import { configureAgentStore, memoryAgentStore } from "../../agent-store.ts";
 import { armedDeadlines } from "../../deadlines.ts";
 import { verifyHookToken } from "../../hook-token.ts";
 import { hookTokenKey } from "../../hook-token-key.ts";
+import { subscribeLive } from "../../live/frames.ts";
 import { registerModel } from "../../models/registry.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
-import { prefetchRunStart } from "./steps/run-start-prefetch.ts";
+import { beginRunStart } from "./steps/run-start-early.ts";
 import { collectEvents, noPlanAnswer, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 
@@ -303,7 +304,7 @@ describe("agent workflow", () => {
     expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
   });
 
-  describe("the planner and first turn asked by the route that starts the run", () => {
+  describe("the first step begun by the route that starts the run", () => {
     /** A model that counts the calls made of it and answers each with no plan, then `answer`. */
     const countingModel = (id: string, answer: string) => {
       const asked = { turns: 0, aborted: 0, plans: 0 };
@@ -366,20 +367,33 @@ describe("agent workflow", () => {
           },
         },
       ],
-    ])("are taken by its first step for %s: nothing is asked twice", async (_, overrides) => {
-      const asked = countingModel("prefetched", "Right away.");
-      const runInput = input("prefetched", overrides);
-      const run = await start(agentWorkflow, [runInput]);
-      prefetchRunStart(run.runId, runInput);
-      const events = await collectEvents(run.getReadable<string>(), async () => undefined);
-      expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
-      expect(
-        events.filter((e) => e.type === "text-delta").map((e) => e.type === "text-delta" && e.delta),
-      ).toEqual(["Right away."]);
-      expect(asked).toEqual({ turns: 1, aborted: 0, plans: 1 });
-    });
+    ])(
+      "is taken over by the step for %s: its frames go out live at once and all become durable, nothing is asked twice",
+      async (_, overrides) => {
+        const asked = countingModel("begun", "Right away.");
+        const runInput = input("begun", { ...overrides, earlyStart: true });
+        const run = await start(agentWorkflow, [runInput]);
+        const live: string[] = [];
+        const unsubscribe = subscribeLive(run.runId, (chunk) => live.push(chunk));
+        cleanup.push(unsubscribe);
+        beginRunStart(run.runId, runInput);
+        const readable = run.getReadable<string>();
+        // The run's first words go out live (the route's work sends them, whether or not the step runs yet).
+        await vi.waitUntil(() => live.join("").includes("Right away."));
+        const events = await collectEvents(readable, async () => undefined);
+        expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
+        expect(
+          events.filter((e) => e.type === "text-delta").map((e) => e.type === "text-delta" && e.delta),
+        ).toEqual(["Right away."]);
+        // Every frame sent live is in the durable stream, under the same id.
+        expect(events.map((e) => e.type)).toEqual(
+          expect.arrayContaining(["run-start", "text-delta", "finish"]),
+        );
+        expect(asked).toEqual({ turns: 1, aborted: 0, plans: 1 });
+      },
+    );
 
-    it("spare the first step its read of a Stop from the store (every Stop reaches this process's signal)", async () => {
+    it("spares the run its read of a Stop from the store (every Stop reaches this process's signal)", async () => {
       const real = memoryAgentStore();
       const stopReads: string[] = [];
       configureAgentStore({
@@ -390,24 +404,28 @@ describe("agent workflow", () => {
         },
       });
       cleanup.push(() => configureAgentStore(real));
-      countingModel("prefetched-stop", "Right away.");
-      const prefetchedInput = input("prefetched-stop");
-      const prefetched = await start(agentWorkflow, [prefetchedInput]);
-      prefetchRunStart(prefetched.runId, prefetchedInput);
-      await collectEvents(prefetched.getReadable<string>(), async () => undefined);
-      const asked = await start(agentWorkflow, [input("prefetched-stop")]);
+      countingModel("begun-stop", "Right away.");
+      const begunInput = input("begun-stop", { earlyStart: true });
+      const begun = await start(agentWorkflow, [begunInput]);
+      beginRunStart(begun.runId, begunInput);
+      await collectEvents(begun.getReadable<string>(), async () => undefined);
+      const asked = await start(agentWorkflow, [input("begun-stop")]);
       await collectEvents(asked.getReadable<string>(), async () => undefined);
       expect(stopReads).toEqual([asked.runId]);
     });
 
-    it("are dropped when they are not what the first step asks, and the step asks its own", async () => {
-      const asked = countingModel("prefetched-other", "Right away.");
-      const runInput = input("prefetched-other");
+    it("is not taken over by a step given other arguments: the step waits for it and goes on from its progress", async () => {
+      const asked = countingModel("begun-other", "Right away.");
+      const runInput = input("begun-other", { earlyStart: true });
       const run = await start(agentWorkflow, [runInput]);
-      prefetchRunStart(run.runId, { ...runInput, prompt: "something else" });
-      await collectEvents(run.getReadable<string>(), async () => undefined);
+      beginRunStart(run.runId, { ...runInput, prompt: "something else" });
+      const events = await collectEvents(run.getReadable<string>(), async () => undefined);
       expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
-      expect(asked).toEqual({ turns: 2, aborted: 1, plans: 2 });
+      // Never two executors: the begun work ran its turn, the step asked nothing again.
+      expect(asked).toEqual({ turns: 1, aborted: 0, plans: 1 });
+      expect(
+        events.filter((e) => e.type === "text-delta").map((e) => e.type === "text-delta" && e.delta),
+      ).toEqual(["Right away."]);
     });
   });
 

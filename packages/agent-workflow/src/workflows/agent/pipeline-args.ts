@@ -7,7 +7,7 @@ import type { AgentWorkflowInput } from "./types.ts";
  * What a run's pipeline starts from, all of it read off the run's input: the recipe the writer
  * picked or the built-in planning agent, the writer's conversation and message, who runs its tool
  * calls. Plain and deterministic: the workflow body calls it, and so does the route that starts the
- * run, to ask for the run's first model calls before its first step begins (run-start-prefetch.ts).
+ * run, to begin its first step's work before the engine delivers that step (run-start-early.ts).
  */
 export function pipelineArgsOf(runId: string, input: AgentWorkflowInput): PipelineArgs {
   const selection = input.selection?.text

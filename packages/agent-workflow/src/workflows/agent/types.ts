@@ -18,6 +18,12 @@ export interface AgentWorkflowInput {
   continues?: { runId: string; conversation: ModelMessage[] };
   /** Run this pipeline (a recipe) instead of the default plan → execute → reflect agent. */
   pipeline?: { recipeId: string; definition: PipelineDefinition };
+  /**
+   * The route that started the run begins its first step's work itself (the local world:
+   * run-start-early.ts). A first attempt of that step may then find progress saved: by the route's
+   * work, in a process that stopped before the engine delivered the step.
+   */
+  earlyStart?: boolean;
 }
 
 /** Per-run limits, resolved from env by the route that starts the run. */

@@ -1,137 +1,22 @@
-import type { PipelineDefinition } from "@coauthor/types";
-import type { ModelMessage } from "ai";
-import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.ts";
-import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
-import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
-import type { CallUsage, PlanState } from "../../../planning/index.ts";
-import { runSignal } from "../../../run-control.ts";
-import { acquireStepLease } from "../../../step-lease.ts";
-import { SPAN } from "../../../telemetry/tracing.ts";
-import type { AgentLimits, AgentWorkflowInput } from "../types.ts";
-import { planAgent } from "./call-planner.ts";
-import { askEarly, type EarlyTurn } from "./early-turn.ts";
-import { planEvent } from "./plan-event.ts";
-import { takeRunStartPrefetch } from "./run-start-prefetch.ts";
+import { getWritable } from "workflow";
+import { type PlanningStart, type PlanningStartArgs, planningAgentStart } from "./planning-agent-start.ts";
+import { adoptEarlyStart } from "./run-start-early.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
-import type { ToolCallAudience } from "./tool-call-event.ts";
-import { checkpointSaver, freshCheckpoint, loadCheckpoint } from "./turns-checkpoint.ts";
-import { continueTurns, type TurnsResult, withWriter } from "./turns-loop.ts";
-import { framesOf } from "./write-frames.ts";
 
-/** What a planning agent's first step decided (saved: a resumed step does not plan again). */
-export interface PlanningDecision {
-  /** The run's opening: the one given, or the one this step did. */
-  start: RunStart;
-  plan: PlanState | null;
-  usage: CallUsage;
-  /** The id of the first frame this step writes after the opening (its leading events, the plan). */
-  firstId: number;
-  /** The id after the plan's frame (with a plan; without, the turns go on from `firstId`). */
-  nextId: number;
-}
-
-/** What a planning agent's first step did: its plan decision, and its turns when it needed no plan. */
-export interface PlanningStart extends PlanningDecision {
-  turns?: TurnsResult;
-}
+export type { PlanningDecision, PlanningStart } from "./planning-agent-start.ts";
 
 /**
- * A planning agent's first step: opens the run when it is the run's first step, plans and, when
- * the task needs no plan (most requests), goes straight on with its turns in the same step, so
- * the first words of a run cost one step, not three. With a plan, the workflow runs its steps.
+ * A planning agent's first step (planning-agent-start.ts does its work). On the local world the
+ * route that started the run has begun that work already (run-start-early.ts): the step then only
+ * gives it the step's stream, where its frames become durable, and returns what it returns.
  */
-export async function startPlanningAgent(args: {
-  runId: string;
-  input: AgentWorkflowInput;
-  definition: PipelineDefinition;
-  agentId: string;
-  modelId: string;
-  prompt: AgentPrompt;
-  messages: ModelMessage[];
-  place: TurnsPlace;
-  audience: ToolCallAudience;
-  limits: AgentLimits;
-  /** The run's opening, when an earlier step did it; absent: this step opens the run. */
-  start?: RunStart;
-}): Promise<PlanningStart> {
+export async function startPlanningAgent(args: PlanningStartArgs): Promise<PlanningStart> {
   "use step";
-  const { runId, place } = args;
-  // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
-  const lease = await acquireStepLease(runId);
-  const resumed = await loadCheckpoint(runId, place.segment);
-  let early: EarlyTurn | undefined;
-  // Whether the route that started the run asked its first calls in this process (the local world's
-  // only one, where every Stop reaches the run's signal).
-  let startedHere = false;
-  const started = withWriter(SPAN.runStart, runId, async (writer) => {
-    let state = resumed;
-    if (!state?.planning) {
-      const start = args.start ?? (await openRun(runId, args.input, args.definition, writer));
-      const firstTurn = {
-        modelId: args.modelId,
-        system: agentSystem(start.system, args.prompt),
-        tools: start.tools[args.agentId] ?? [],
-        messages: args.messages,
-      };
-      // Both asked for already by the route that started the run, when they are what this step
-      // asks (run-start-prefetch.ts). Otherwise the first turn is asked for while the planner
-      // decides: the turn the step asks for first when no plan is needed.
-      const prefetched = args.start
-        ? undefined
-        : takeRunStartPrefetch(runId, { ...firstTurn, limits: args.limits });
-      startedHere = prefetched !== undefined;
-      early = prefetched?.early ?? askEarly(runId, firstTurn, runSignal(runId));
-      const proposal = await (prefetched?.proposal ??
-        planAgent({ runId, ...firstTurn, limits: args.limits }));
-      if (proposal.plan) early.drop("the task has a plan");
-      const firstId = args.start ? place.firstId : start.nextId;
-      // With a plan, its leading events and the plan go out now; without, the turns write them.
-      const nextId = proposal.plan ? firstId + place.leading.length + 1 : firstId;
-      const planning: PlanningDecision = {
-        start,
-        plan: proposal.plan,
-        usage: proposal.usage,
-        firstId,
-        nextId,
-      };
-      state = { ...freshCheckpoint(runId, place.segment, nextId, place.turnIndex), planning };
-      // Saved before the plan goes out: a resumed step announces the same plan again. Without a
-      // plan, the turns' first save carries the decision (before any model frame goes out: one
-      // statement less before the first words); a restart before it plans again, having sent
-      // only the run's opening and leading events, which go out the same again.
-      if (proposal.plan) await checkpointSaver(state, writer, false)();
-    }
-    const { planning } = state;
-    if (!planning) throw new Error("the agent's plan decision is missing");
-    const { start, plan } = planning;
-    if (plan) {
-      if (resumed?.unconfirmed) writer.send(resumed.unconfirmed);
-      writer.send(framesOf(runId, planning.firstId, [...place.leading, planEvent(plan)]));
-      return planning;
-    }
-    const turns = await continueTurns(
-      {
-        ...place,
-        firstId: planning.firstId,
-        runId,
-        modelId: args.modelId,
-        system: agentSystem(start.system, args.prompt),
-        messages: args.messages,
-        tools: start.tools[args.agentId] ?? [],
-        audience: args.audience,
-        limits: args.limits,
-        runDeadline: start.deadline,
-        early,
-        stopsReachSignal: startedHere,
-      },
-      state,
-      resumed?.planning !== undefined,
-      writer,
-    );
-    return { ...planning, turns };
-  });
-  // Not taken by a turn (the step ended first, or failed): dropped.
-  return lease.during(started.finally(() => early?.drop("the step ended before its first turn")));
+  const durable = getWritable<string>().getWriter();
+  return (
+    adoptEarlyStart(args, durable) ??
+    planningAgentStart(args, { durable, resume: true, stopsReachSignal: false })
+  );
 }
 
 // A restart runs a step again and counts as one of its attempts (it resumes from its checkpoint).

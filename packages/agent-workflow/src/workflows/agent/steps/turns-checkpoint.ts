@@ -4,7 +4,7 @@ import { agentStore } from "../../../agent-store.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { type TokenUsage, zeroUsage } from "../../../usage.ts";
 import type { AgentRunOutcome, RequestedToolCall, RunEventBody } from "../types.ts";
-import type { PlanningDecision } from "./start-planning-agent.ts";
+import type { PlanningDecision } from "./planning-agent-start.ts";
 
 // What a turns step has done so far, saved after every model turn and tool result. A step re-run
 // after a restart (the engine runs an interrupted step again from the top) carries on from here:
@@ -70,10 +70,16 @@ export function freshCheckpoint(
 /**
  * The checkpoint an earlier attempt of the same step saved, if any (step context). A step's first
  * attempt has none, and reads nothing: the engine counts an attempt before the step's code runs
- * (`step_started`), so a step run again after a restart is a later attempt.
+ * (`step_started`), so a step run again after a restart is a later attempt. Unless the step's
+ * work was `begunEarly` by the route that started the run (run-start-early.ts): its first attempt
+ * may follow that work.
  */
-export async function loadCheckpoint(runId: string, segment: number): Promise<TurnsCheckpoint | undefined> {
-  if (getStepMetadata().attempt <= 1) return undefined;
+export async function loadCheckpoint(
+  runId: string,
+  segment: number,
+  begunEarly = false,
+): Promise<TurnsCheckpoint | undefined> {
+  if (getStepMetadata().attempt <= 1 && !begunEarly) return undefined;
   const saved = await agentStore().loadProgress(runId);
   if (saved?.segment !== segment) return undefined;
   return {

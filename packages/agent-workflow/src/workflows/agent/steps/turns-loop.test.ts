@@ -71,7 +71,7 @@ describe("a turns step resumed in its model phase", () => {
     const chunks: string[] = [];
     const writer = openRunWriter(
       runId,
-      new WritableStream<string>({ write: (chunk) => void chunks.push(chunk) }),
+      new WritableStream<string>({ write: (chunk) => void chunks.push(chunk) }).getWriter(),
     );
     const args = {
       runId,

@@ -1,6 +1,6 @@
 import type { ModelMessage } from "ai";
 import { agentStore } from "../../../agent-store.ts";
-import { openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
+import { type DurableWriter, openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
@@ -67,14 +67,18 @@ export interface TurnsArgs extends TurnsPlace {
   stopsReachSignal?: boolean;
 }
 
-/** Runs `work` with the run's writer, then waits until everything it sent is durable. */
+/**
+ * Runs `work` with the run's writer (on `durable`, else the step's stream), then waits until
+ * everything it sent is durable.
+ */
 export async function withWriter<T>(
   span: SpanName,
   runId: string,
   work: (writer: RunWriter) => Promise<T>,
+  durable?: DurableWriter,
 ): Promise<T> {
   return withSpan(span, runId, async () => {
-    const writer = openRunWriter(runId);
+    const writer = openRunWriter(runId, durable);
     try {
       return await work(writer);
     } finally {

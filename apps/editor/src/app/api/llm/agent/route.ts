@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { type AgentWorkflowInput, agentWorkflow, prefetchRunStart } from "@coauthor/agent-workflow/server";
+import { type AgentWorkflowInput, agentWorkflow, beginRunStart } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
 import { agentLimits } from "@/server/agent/limits";
@@ -61,11 +61,11 @@ export async function POST(request: Request): Promise<Response> {
         limits: agentLimits(),
         continues: continuation?.continues,
         pipeline: definition && input.recipeId ? { recipeId: input.recipeId, definition } : undefined,
+        // The run's first step runs in this process on the local world: its work begins here, while
+        // the engine starts the run (run-start-early.ts).
+        earlyStart: localWorldDir() !== undefined,
       };
       const run = await start(agentWorkflow, [workflowInput]);
-      // The run's first step runs in this process on the local world: its model calls are asked
-      // for now, while the engine starts it.
-      if (localWorldDir()) prefetchRunStart(run.runId, workflowInput);
       // The response subscribes to the run's live frames now, before anything else is awaited.
       const response = runEventResponse(run.runId, run.getReadable<string>(), {
         signal: request.signal,
@@ -78,6 +78,8 @@ export async function POST(request: Request): Promise<Response> {
           );
         },
       });
+      // Begun before anything else is awaited: the engine cannot have delivered the step yet.
+      if (workflowInput.earlyStart) beginRunStart(run.runId, workflowInput);
       return { runId: run.runId, response };
     },
   );
