@@ -75,9 +75,9 @@ export async function planningAgentStart(
   const { runId, place } = args;
   // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
   const lease = await acquireStepLease(runId, where.leaseOwner ? { owner: where.leaseOwner } : {});
-  const resumed = where.resume
-    ? await loadCheckpoint(runId, place.segment, args.input.earlyStart === true)
-    : undefined;
+  // Only the step that opens the run is ever begun by its route.
+  const begunEarly = args.input.earlyStart === true && args.start === undefined;
+  const resumed = where.resume ? await loadCheckpoint(runId, place.segment, begunEarly) : undefined;
   let early: EarlyTurn | undefined;
   const started = withWriter(
     SPAN.runStart,
