@@ -26,7 +26,7 @@ export {
 export { toolPolicy } from "./tool-policy.ts";
 export { recordToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
-export { beginRunStart } from "./workflows/agent/steps/run-start-early.ts";
+export { abandonRunStart, beginRunStart } from "./workflows/agent/steps/run-start-early.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";
 export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";

@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
+import { abandonRunStart, abortRun, notifyStop } from "@coauthor/agent-workflow/server";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
@@ -214,6 +214,7 @@ export async function admitRun<Started extends { runId: string }>(
     if (startedRunId) {
       // Started but not recorded: nobody may answer or follow it, so stop it rather than leave it working.
       abortRun(startedRunId, "the run could not be recorded");
+      abandonRunStart(startedRunId, "the run could not be recorded");
       await getRun(startedRunId).cancel();
     }
     throw error;

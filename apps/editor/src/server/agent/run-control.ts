@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { abortRun, disarmRun, forgetRun, notifyStop } from "@coauthor/agent-workflow/server";
+import { abandonRunStart, abortRun, disarmRun, forgetRun, notifyStop } from "@coauthor/agent-workflow/server";
 import { type FinishStatus, finishStatusSchema, type RunStatus } from "@coauthor/types";
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
@@ -83,7 +83,9 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     await recordRunOutcome(runId, end.status, end.outcome);
     countRunEnd(end.status);
     await forgetRunState(runId);
-    // What this process kept for the run (its last step may have run on another instance).
+    // What this process kept for the run (its last step may have run on another instance), and
+    // work its route began that no step took over (the run ended before its first step).
+    abandonRunStart(runId, "the run ended before its first step");
     disarmRun(runId);
     forgetRun(runId);
     noteRunEnded(runId);

@@ -12,7 +12,7 @@ import { registerModel } from "../../models/registry.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
-import { beginRunStart } from "./steps/run-start-early.ts";
+import { abandonRunStart, beginRunStart } from "./steps/run-start-early.ts";
 import { collectEvents, noPlanAnswer, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 
@@ -412,6 +412,34 @@ describe("agent workflow", () => {
       const asked = await start(agentWorkflow, [input("begun-stop")]);
       await collectEvents(asked.getReadable<string>(), async () => undefined);
       expect(stopReads).toEqual([asked.runId]);
+    });
+
+    it("is not begun once the step came first: the step did the work, nothing is asked or sent again", async () => {
+      const asked = countingModel("begun-late", "Right away.");
+      const runInput = input("begun-late", { earlyStart: true });
+      const run = await start(agentWorkflow, [runInput]);
+      await collectEvents(run.getReadable<string>(), async () => undefined);
+      expect(await run.returnValue).toMatchObject({ status: "done", reply: "Right away." });
+      const live: string[] = [];
+      cleanup.push(subscribeLive(run.runId, (chunk) => live.push(chunk)));
+      beginRunStart(run.runId, runInput);
+      await new Promise((settle) => setTimeout(settle, 100));
+      expect(live).toEqual([]);
+      expect(asked).toEqual({ turns: 1, aborted: 0, plans: 1 });
+    });
+
+    it("is interrupted when given up before its step came: no word of it goes out, the run ends cancelled", async () => {
+      countingModel("begun-abandoned", "Right away.");
+      const runInput = input("begun-abandoned", { earlyStart: true });
+      const run = await start(agentWorkflow, [runInput]);
+      const live: string[] = [];
+      cleanup.push(subscribeLive(run.runId, (chunk) => live.push(chunk)));
+      beginRunStart(run.runId, runInput);
+      abandonRunStart(run.runId, "the run ended before its first step");
+      const events = await collectEvents(run.getReadable<string>(), async () => undefined);
+      expect(await run.returnValue).toMatchObject({ status: "cancelled" });
+      expect(events.filter((e) => e.type === "text-delta")).toEqual([]);
+      expect(live.join("")).not.toContain("Right away.");
     });
 
     it("is not taken over by a step given other arguments: the step waits for it and goes on from its progress", async () => {

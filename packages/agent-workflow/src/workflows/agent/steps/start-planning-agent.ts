@@ -13,10 +13,14 @@ export type { PlanningDecision, PlanningStart } from "./planning-agent-start.ts"
 export async function startPlanningAgent(args: PlanningStartArgs): Promise<PlanningStart> {
   "use step";
   const durable = getWritable<string>().getWriter();
-  return (
-    adoptEarlyStart(args, durable) ??
-    planningAgentStart(args, { durable, resume: true, stopsReachSignal: false })
-  );
+  try {
+    return await (adoptEarlyStart(args, durable) ??
+      planningAgentStart(args, { durable, resume: true, stopsReachSignal: false }));
+  } finally {
+    // Released by the work's writer once its frames are durable, but not when it failed before it
+    // had one (the lease, the checkpoint's read): the engine waits for the stream's lock.
+    durable.releaseLock();
+  }
 }
 
 // A restart runs a step again and counts as one of its attempts (it resumes from its checkpoint).
