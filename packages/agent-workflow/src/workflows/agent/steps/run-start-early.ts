@@ -22,8 +22,7 @@ import { type PlanningStart, type PlanningStartArgs, planningAgentStart } from "
 
 /**
  * How long begun work waits for its step (15–25 ms as a rule, seconds under load) before it is
- * given up: its frames will not become durable, and the step, if it ever comes, waits for the work
- * to end and resumes from its progress.
+ * given up (`abandonRunStart`): a run whose first step has not come by then is stuck in the engine.
  */
 const ADOPT_WITHIN_MS = 60_000;
 
