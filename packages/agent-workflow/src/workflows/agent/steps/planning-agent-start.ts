@@ -62,6 +62,11 @@ export interface PlanningStartPlace {
   leaseOwner?: string;
 }
 
+/** Whether this is the step that opens a run its route begins itself (run-start-early.ts). */
+export function opensRunBegunEarly(args: PlanningStartArgs): boolean {
+  return args.input.earlyStart === true && args.start === undefined;
+}
+
 /**
  * A planning agent's first step's work: opens the run when it is the run's first step, plans and,
  * when the task needs no plan (most requests), goes straight on with its turns, so the first words
@@ -75,9 +80,9 @@ export async function planningAgentStart(
   const { runId, place } = args;
   // One executor at a time (a redelivered step waits), and the checkpoint read only once it holds.
   const lease = await acquireStepLease(runId, where.leaseOwner ? { owner: where.leaseOwner } : {});
-  // Only the step that opens the run is ever begun by its route.
-  const begunEarly = args.input.earlyStart === true && args.start === undefined;
-  const resumed = where.resume ? await loadCheckpoint(runId, place.segment, begunEarly) : undefined;
+  const resumed = where.resume
+    ? await loadCheckpoint(runId, place.segment, opensRunBegunEarly(args))
+    : undefined;
   let early: EarlyTurn | undefined;
   const started = withWriter(
     SPAN.runStart,

@@ -6,7 +6,12 @@ import { openingStepArgs } from "../../../pipelines/opening-step.ts";
 import { abortRun } from "../../../run-control.ts";
 import { pipelineArgsOf } from "../pipeline-args.ts";
 import type { AgentWorkflowInput } from "../types.ts";
-import { type PlanningStart, type PlanningStartArgs, planningAgentStart } from "./planning-agent-start.ts";
+import {
+  opensRunBegunEarly,
+  type PlanningStart,
+  type PlanningStartArgs,
+  planningAgentStart,
+} from "./planning-agent-start.ts";
 
 // A run's first step, begun by the route that starts the run. Between the route's `start` and that
 // step the engine writes the run's first events, replays the workflow and queues the step (15–25 ms
@@ -136,7 +141,7 @@ export function adoptEarlyStart(
 ): Promise<PlanningStart> | undefined {
   const early = forget(args.runId);
   if (!early) {
-    if (args.input.earlyStart && args.start === undefined) {
+    if (opensRunBegunEarly(args)) {
       const expiry = setTimeout(() => forget(args.runId), CAME_FIRST_KEPT_MS);
       expiry.unref();
       begun().set(args.runId, { stepCameFirst: true, expiry });
