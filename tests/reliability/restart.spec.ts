@@ -92,3 +92,40 @@ test("a server killed mid-run comes back: a run waiting for a tool goes on, one 
       .toEqual({ run: null });
   }
 });
+
+// On the local world the route that starts a run does its first step's work itself (opening the
+// run, planning, the first model turn) while the engine starts the run; the engine's step takes
+// that work over tens of milliseconds later (a probe in the step, run while this test was written,
+// saw the kill below land before it every time). The server is killed
+// the moment the first words arrive: what went out live never became durable, but the model-phase
+// mark was saved before it went out, so the run ends cleanly once, past anything seen.
+test("a server killed at a run's first words, before its step took the work over, ends the run with server-restarted", async () => {
+  test.setTimeout(120_000);
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument();
+  const run = await RunStream.start(client, documentId, "write 400 words");
+  expect(run.status).toBe(200);
+  const seen = await run.readUntil((event) => event.type === "text-delta");
+  expect(seen.at(-1)?.type).toBe("text-delta");
+
+  await server.kill("SIGKILL");
+  await server.start();
+
+  const lastSeen = seen.at(-1)?.id ?? 0;
+  const reattached = await (await RunStream.attach(client, run.runId, lastSeen + 1)).readUntil(isTerminal);
+  expect(reattached).toHaveLength(1);
+  expect(reattached[0]).toMatchObject({ type: "error", code: "server-restarted", recoverable: false });
+  expect(reattached[0]?.id).toBeGreaterThan(lastSeen);
+  // Replayed from the start: the run's events, each once and in order, then that one end.
+  const replay = await (await RunStream.attach(client, run.runId, 0)).readUntil(isTerminal);
+  expect(replay.at(-1)).toEqual(reattached[0]);
+  const beforeEnd = idsOf(replay).slice(0, -1);
+  expect(beforeEnd).toEqual(range(beforeEnd.length));
+  await expect
+    .poll(async () => (await client.fetch(`/api/llm/agent/active?documentId=${documentId}`)).json())
+    .toEqual({ run: null });
+  // The document takes a new run, which runs to its end.
+  const next = await RunStream.start(client, documentId, "write 3 words");
+  expect(next.status).toBe(200);
+  expect((await next.readUntil(isTerminal)).at(-1)).toMatchObject({ type: "finish", status: "done" });
+});
