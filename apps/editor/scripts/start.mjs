@@ -21,6 +21,11 @@ const env = {
   COAUTHOR_DATA_DIR: dataDir,
   // Workflow DevKit's local world keeps runs in .next/ by default, which a rebuild empties.
   WORKFLOW_LOCAL_DATA_DIR: process.env.WORKFLOW_LOCAL_DATA_DIR ?? join(dataDir, "workflow"),
+  // The local world's stream readers also list its whole chunk folder every 100 ms, for writers in
+  // another process; here every writer is in this one (its chunks reach readers at once), and the
+  // folder keeps every run's log for RUN_LOG_RETENTION_DAYS. Read by our patch of the world
+  // (patches/@workflow__world-local@4.4.1.patch).
+  WORKFLOW_LOCAL_STREAM_POLL_MS: process.env.WORKFLOW_LOCAL_STREAM_POLL_MS ?? "0",
 };
 // The Postgres world's tables (and its job queue's) are prepared before the server starts, with the
 // world's own `bootstrap` command: idempotent, and one instance at a time (an advisory lock), since
