@@ -11,6 +11,30 @@ import { registerServerLog } from "./mail-log.ts";
 const START_SCRIPT = resolve(import.meta.dirname, "../../apps/editor/scripts/start.mjs");
 const READY_TIMEOUT_MS = 60_000;
 
+// The process groups of the servers running now. A server runs in a group of its own, so nothing
+// sent to this process reaches it: when this process ends — normally, on an uncaught error, or
+// stopped by a signal (`timeout`, Ctrl-C) — it kills them, instead of leaving them running (and
+// busy) with nobody to stop them.
+const running = new Set<number>();
+function killRunning() {
+  for (const group of running) {
+    try {
+      process.kill(-group, "SIGKILL");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+    }
+  }
+  running.clear();
+}
+process.on("exit", killRunning);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    killRunning();
+    // Handled once: raised again, it does what it would have done without this handler.
+    process.kill(process.pid, signal);
+  });
+}
+
 /** A server process of the app that a test owns. */
 export class AppServer {
   private port = 0;
@@ -52,6 +76,11 @@ export class AppServer {
       },
     });
     this.child = child;
+    const group = child.pid;
+    if (group) {
+      running.add(group);
+      child.once("exit", () => running.delete(group));
+    }
     const append = (chunk: Buffer) => {
       this.log += chunk.toString();
       for (const listener of this.logListeners) listener();
