@@ -54,10 +54,16 @@ const envSchema = z.object({
   // step holds its job while it waits on the browser, so this bounds the runs an instance carries;
   // the world's own default (10) stalls the eleventh run until one of the first ten ends (admission
   // refuses a run once the slots of every live instance are taken: workflow/job-capacity.ts). Each slot
-  // left idle asks the queue for a job twice a second (the world's 500 ms poll; graphile-worker
-  // 0.16 polls per slot), so the slots are also a constant load: 2 × slots queries a second per
-  // instance (1,000 slots measured 2,000 transactions a second on an idle instance).
+  // left idle asks the queue for a job every WORKFLOW_POSTGRES_POLL_INTERVAL_MS (graphile-worker 0.16
+  // polls per slot), so the slots are also a constant load: slots × 1000 / interval queries a second
+  // per instance.
   WORKFLOW_POSTGRES_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(100),
+  // Postgres world: how often an idle job slot polls the queue (our patch of the world reads it; the
+  // world's own 500 ms cost 2 × slots transactions a second per idle instance). A new job wakes a
+  // slot at once (LISTEN/NOTIFY), as do the jobs a sweep takes from a dead instance; the poll finds
+  // only jobs that come due later (a retry after its backoff, a recipe's delay) and notifications
+  // lost to a dropped connection, up to this late.
+  WORKFLOW_POSTGRES_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
   // Postgres world: how long a step's frames wait before they are written to the run's stream (the
   // engine batches them; its default is 10 ms). A stream followed on another instance than the one
   // running the step gets its frames from there, so every millisecond here is one on its tool round

@@ -69,7 +69,9 @@ export async function register() {
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
     // The world made here rather than from the environment: its job concurrency and stream flush
-    // interval are the app's settings (see env.ts), which the world would not read.
+    // interval are the app's settings (see env.ts), which the world would not read. Its poll
+    // interval is read by our patch of it (patches/), from the environment, once validated.
+    process.env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS = String(env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS);
     const { createWorld } = await import("@workflow/world-postgres");
     const world = createWorld({
       connectionString: worldUrl,

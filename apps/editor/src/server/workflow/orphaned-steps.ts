@@ -6,9 +6,10 @@ import { takeDeadStepLeases } from "@/server/agent/step-leases";
 // keeps the jobs that instance had taken locked for four hours before giving them to anyone else,
 // so its runs would hang. The turns step's owner lease says sooner that the owner died: nobody
 // renewed it. Every instance sweeps for such runs and unlocks the dead worker's jobs with
-// graphile-worker's own `force_unlock_workers`; the job runner (which polls every 0.5 s) then
-// delivers the step again, on whichever instance takes it, and the step takes over the expired lease
-// and resumes from its checkpoint. Unlocking is idempotent, so instances may sweep at once.
+// graphile-worker's own `force_unlock_workers`, and wakes idle job slots as a new job would (its
+// `jobs:insert` notification); one of them delivers the step again, on whichever instance takes it,
+// and the step takes over the expired lease and resumes from its checkpoint. Unlocking is
+// idempotent, so instances may sweep at once.
 
 /**
  * The graphile-worker workers holding a step job of one of `runIds`. The job's payload is the
@@ -34,6 +35,8 @@ export async function sweepOrphanedSteps(world: postgres.Sql): Promise<string[]>
   );
   if (workers.length === 0) return [];
   await world`select graphile_worker.force_unlock_workers(${workers}::text[])`;
+  // Not left to the slots' poll (WORKFLOW_POSTGRES_POLL_INTERVAL_MS): as many as there are runs.
+  await world`select pg_notify('jobs:insert', ${JSON.stringify({ count: orphaned.length })})`;
   log.warn("unlocked the jobs of a dead instance's workers", {
     workers,
     runs: orphaned.map((run) => run.runId),
