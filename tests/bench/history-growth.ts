@@ -18,6 +18,9 @@ import { concurrentRuns } from "./concurrency.ts";
 const files = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 25_000);
 const WARM_RUNS = 20;
 
+/** A stream chunk file of another (made-up) run, named as the world names them. */
+const chunkFile = (ulid: string) => `strm_${ulid}_user-chnk_${ulid}.bin`;
+
 /** Writes `count` files named `name(ulid)` into `folder`, each for another (made-up) run. */
 async function fill(folder: string, count: number, name: (ulid: string) => string) {
   mkdirSync(folder, { recursive: true });
@@ -37,7 +40,7 @@ async function loadWithHistory(label: string, env: Record<string, string>) {
   await loaded.start();
   try {
     const world = join(loaded.dataDir, "workflow");
-    await fill(join(world, "streams", "chunks"), files, (ulid) => `strm_${ulid}_user-chnk_${ulid}.bin`);
+    await fill(join(world, "streams", "chunks"), files, chunkFile);
     const load = await concurrentRuns({ urls: [loaded.url], pids: () => loaded.pids() }, 50, 10, 5, 90_000);
     console.log(
       `${label.padEnd(44)} ${load.completed}/50 done in ${load.seconds} s, round trip p50 ${load.roundTripP50Ms} ms, p99 ${load.roundTripP99Ms} ms`,
@@ -55,7 +58,7 @@ try {
     console.log(`${label.padEnd(44)} warm median ${figures.warmMedianMs} ms, p95 ${figures.warmP95Ms} ms`);
   report("first text-delta, fresh world", await firstDelta(client, WARM_RUNS));
   const world = join(server.dataDir, "workflow");
-  await fill(join(world, "streams", "chunks"), files, (ulid) => `strm_${ulid}_user-chnk_${ulid}.bin`);
+  await fill(join(world, "streams", "chunks"), files, chunkFile);
   report(`+ ${files} stream chunk files of other runs`, await firstDelta(client, WARM_RUNS));
   await fill(join(world, "events"), files, (ulid) => `wrun_${ulid}-evnt_${ulid}.json`);
   report(`+ ${files} event files of other runs`, await firstDelta(client, WARM_RUNS));

@@ -19,6 +19,24 @@ type ToolCall = Extract<RunEvent, { type: "tool-call" }>;
 // waiting for the browser's tool result, one in the middle of a model call.
 const server = serverForThisFile({ AGENT_TOOL_DEADLINE_MS: "30000", MAX_CONCURRENT_RUNS_PER_USER: "5" });
 
+/**
+ * A run cut off by the restart ends once, clearly: a client reattaching after the last id it saw
+ * (`lastSeen`) gets one `server-restarted` end, whose id is past everything it saw (frames that went
+ * out live may never have become durable); replayed from the start, the run's events come each
+ * once, in order, then that end. Returns the replay.
+ */
+async function expectEndedByRestart(client: CoauthorClient, runId: string, lastSeen: number) {
+  const reattached = await (await RunStream.attach(client, runId, lastSeen + 1)).readUntil(isTerminal);
+  expect(reattached).toHaveLength(1);
+  expect(reattached[0]).toMatchObject({ type: "error", code: "server-restarted", recoverable: false });
+  expect(reattached[0]?.id).toBeGreaterThan(lastSeen);
+  const replay = await (await RunStream.attach(client, runId, 0)).readUntil(isTerminal);
+  const beforeEnd = idsOf(replay).slice(0, -1);
+  expect(beforeEnd).toEqual(range(beforeEnd.length));
+  expect(replay.at(-1)).toEqual(reattached[0]);
+  return replay;
+}
+
 test("a server killed mid-run comes back: a run waiting for a tool goes on, one cut off mid model call ends with server-restarted", async () => {
   test.setTimeout(120_000);
   const client = await new CoauthorClient(server.url).signIn();
@@ -71,18 +89,8 @@ test("a server killed mid-run comes back: a run waiting for a tool goes on, one 
   expect(calls).toEqual(executed);
   expect(results).toEqual(executed);
 
-  // Run B could not carry on (its model call died with the process): it ends, clearly, once. The
-  // client had seen frames live that may never have become durable, so the last frame's id jumps
-  // past them: a client reattaching after the last id it saw gets it.
-  const lastSeenB = seenB.at(-1)?.id ?? 0;
-  const reattachedB = await (await RunStream.attach(client, runB.runId, lastSeenB + 1)).readUntil(isTerminal);
-  expect(reattachedB).toHaveLength(1);
-  expect(reattachedB[0]).toMatchObject({ type: "error", code: "server-restarted", recoverable: false });
-  expect(reattachedB[0]?.id).toBeGreaterThan(lastSeenB);
-  const replayB = await (await RunStream.attach(client, runB.runId, 0)).readUntil(isTerminal);
-  const beforeCut = idsOf(replayB).slice(0, -1);
-  expect(beforeCut).toEqual(range(beforeCut.length));
-  expect(replayB.at(-1)).toEqual(reattachedB[0]);
+  // Run B could not carry on (its model call died with the process): it ends, clearly, once.
+  const replayB = await expectEndedByRestart(client, runB.runId, seenB.at(-1)?.id ?? 0);
   expect(replayB.filter((e) => e.type === "text-delta").length).toBeGreaterThan(0);
 
   // Neither run is left "running": nothing to reattach, and the documents take new runs.
@@ -96,9 +104,9 @@ test("a server killed mid-run comes back: a run waiting for a tool goes on, one 
 // On the local world the route that starts a run does its first step's work itself (opening the
 // run, planning, the first model turn) while the engine starts the run; the engine's step takes
 // that work over tens of milliseconds later (a probe in the step, run while this test was written,
-// saw the kill below land before it every time). The server is killed
-// the moment the first words arrive: what went out live never became durable, but the model-phase
-// mark was saved before it went out, so the run ends cleanly once, past anything seen.
+// saw the kill below land before it every time). The server is killed the moment the first words
+// arrive: what went out live never became durable, but the model-phase mark was saved before it
+// went out, so the run ends cleanly once, past anything seen.
 test("a server killed at a run's first words, before its step took the work over, ends the run with server-restarted", async () => {
   test.setTimeout(120_000);
   const client = await new CoauthorClient(server.url).signIn();
@@ -111,16 +119,7 @@ test("a server killed at a run's first words, before its step took the work over
   await server.kill("SIGKILL");
   await server.start();
 
-  const lastSeen = seen.at(-1)?.id ?? 0;
-  const reattached = await (await RunStream.attach(client, run.runId, lastSeen + 1)).readUntil(isTerminal);
-  expect(reattached).toHaveLength(1);
-  expect(reattached[0]).toMatchObject({ type: "error", code: "server-restarted", recoverable: false });
-  expect(reattached[0]?.id).toBeGreaterThan(lastSeen);
-  // Replayed from the start: the run's events, each once and in order, then that one end.
-  const replay = await (await RunStream.attach(client, run.runId, 0)).readUntil(isTerminal);
-  expect(replay.at(-1)).toEqual(reattached[0]);
-  const beforeEnd = idsOf(replay).slice(0, -1);
-  expect(beforeEnd).toEqual(range(beforeEnd.length));
+  await expectEndedByRestart(client, run.runId, seen.at(-1)?.id ?? 0);
   await expect
     .poll(async () => (await client.fetch(`/api/llm/agent/active?documentId=${documentId}`)).json())
     .toEqual({ run: null });
