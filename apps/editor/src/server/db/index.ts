@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/env";
 import { dataDir } from "@/server/data-dir";
+import { prepareStatementsOnce } from "./pglite-statements";
 import * as schema from "./schema";
 
 /** The query layer: the same Drizzle API on PGlite (embedded) and PostgreSQL. */
@@ -40,7 +41,10 @@ async function open(): Promise<Database> {
   // PGlite does not create the parent of its data folder.
   const folder = join(dataDir(), "pglite");
   mkdirSync(dataDir(), { recursive: true });
-  const db = drizzle(new PGlite(folder), { schema });
+  const pg = new PGlite(folder);
+  // Every statement runs on the main thread in WebAssembly: parse and plan each text once.
+  prepareStatementsOnce(pg);
+  const db = drizzle(pg, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS });
   return db as unknown as Database;
 }
