@@ -68,15 +68,15 @@ export async function register() {
     process.env.WORKFLOW_LOCAL_BASE_URL = engineDeliveryBaseUrl(
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
-    // The world made here rather than from the environment: its job concurrency and stream flush
-    // interval are the app's settings (see env.ts), which the world would not read. Its poll
-    // interval is read by our patch of it (patches/), from the environment, once validated.
-    process.env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS = String(env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS);
+    // The world made here rather than from the environment: its job concurrency, queue poll
+    // interval (an option our patch of the world adds, patches/) and stream flush interval are the
+    // app's settings (see env.ts), which the world would not read.
     const { createWorld } = await import("@workflow/world-postgres");
     const world = createWorld({
       connectionString: worldUrl,
       jobPrefix: process.env.WORKFLOW_POSTGRES_JOB_PREFIX,
       queueConcurrency: env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY,
+      queuePollIntervalMs: env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS,
       streamFlushIntervalMs: env.WORKFLOW_STREAM_FLUSH_MS,
     });
     setWorld(world);

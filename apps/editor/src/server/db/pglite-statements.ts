@@ -53,12 +53,7 @@ export function prepareStatementsOnce(pg: PGlite): void {
         protocol.serialize.sync(),
       ]),
     );
-    const description = messages.find((message) => message.name === "parameterDescription");
-    const paramTypes =
-      description && "dataTypeIDs" in description && Array.isArray(description.dataTypeIDs)
-        ? description.dataTypeIDs.map(Number)
-        : [];
-    const statement = { name, paramTypes };
+    const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     statements.set(text, statement);
     return statement;
   }
