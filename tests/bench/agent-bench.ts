@@ -9,7 +9,7 @@ import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { startInstances } from "../lib/instances.ts";
 import { firstDelta, textThroughput } from "./agent-loop.ts";
 import { type AgentResults, MODEL_FIRST_TOKEN_MS } from "./agent-table.ts";
-import { concurrentRuns, type RunTarget } from "./concurrency.ts";
+import { concurrentRuns, loadPasses, type RunTarget } from "./concurrency.ts";
 import { crossInstanceTrips } from "./cross-instance.ts";
 import type { physicalFloor } from "./floor.ts";
 import { idleTransactionsPerSecond } from "./idle-load.ts";
@@ -99,7 +99,7 @@ export async function benchAgentLoop(options: {
   log(`local world: ${WAITING_RUNS} runs waiting on a tool call (memory)`);
   const memory = await concurrentRuns(targetOf([server]), WAITING_RUNS, 10, 1, budgetMs);
   log("local world: 50 concurrent runs");
-  const loadLocal = await concurrentRuns(targetOf([server]), 50, 10, 5, budgetMs);
+  const loadLocal = await loadPasses(targetOf([server]), 50, 10, 5, budgetMs);
   // The naive loop runs last on this server: its long runs leave the server busy replaying them.
   log("local world: the naive loop");
   const naive = await naiveLoop(server.url, runLengths, options.deltas, warmRuns, budgetMs);
@@ -126,9 +126,9 @@ export async function benchAgentLoop(options: {
       log("Postgres world: round trips across two instances");
       results.crossInstance = await crossInstanceTrips(both, CROSSING_RUNS, 30);
       log("Postgres world: 50 concurrent runs on one instance, then on two");
-      const coauthor = await concurrentRuns(targetOf([a]), 50, 10, 5, budgetMs);
+      const coauthor = await loadPasses(targetOf([a]), 50, 10, 5, budgetMs);
       results.load.postgres = { coauthor };
-      results.load.twoInstances = await concurrentRuns(targetOf(both), 50, 10, 5, budgetMs);
+      results.load.twoInstances = await loadPasses(targetOf(both), 50, 10, 5, budgetMs);
     });
   }
 

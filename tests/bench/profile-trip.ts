@@ -3,9 +3,12 @@
 // `--starts`: `calls` runs of one call each, where a run's start and end dominate) on a server whose CPU is
 // profiled over that work only (V8's profiler, started and stopped through the inspector, so start-up
 // and warm-up are not in it). Prints the server's busy CPU per round trip, then per round trip: the
-// files (bundle chunks name the packages they hold) with the native and Node-internal time they
-// caused, and the top functions by inclusive and by self time. Not part of `npm run bench`: a tool
-// for finding hot spots before optimising one.
+// packages and our modules (read through the bundle's source maps) with the native and
+// Node-internal time they caused, and the top functions by inclusive and by self time. Not part of
+// `npm run bench`: a tool for finding hot spots before optimising one.
+import { existsSync, readFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
@@ -15,7 +18,13 @@ import { concurrentRuns } from "./concurrency.ts";
 import { round } from "./stats.ts";
 import { startToolServer } from "./tool-server.ts";
 
-const callFrameSchema = z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number() });
+const callFrameSchema = z.object({
+  functionName: z.string(),
+  url: z.string(),
+  lineNumber: z.number(),
+  columnNumber: z.number(),
+});
+type CallFrame = z.infer<typeof callFrameSchema>;
 const profileSchema = z.object({
   nodes: z.array(
     z.object({ id: z.number(), callFrame: callFrameSchema, children: z.array(z.number()).optional() }),
@@ -56,6 +65,48 @@ class Inspector {
   }
 }
 
+// The server runs Next's bundle chunks, whose names say little ("_09-4p5tceal1_._.js"): each frame
+// is read through its chunk's source map, to the package (or our module) and line it came from.
+const sourceMaps = new Map<string, SourceMap | undefined>();
+function sourceMapOf(url: string): SourceMap | undefined {
+  if (!sourceMaps.has(url)) {
+    const file = url.startsWith("file://") ? fileURLToPath(url) : url;
+    const mapFile = `${file}.map`;
+    sourceMaps.set(
+      url,
+      file.startsWith("/") && existsSync(mapFile)
+        ? new SourceMap(JSON.parse(readFileSync(mapFile, "utf8")))
+        : undefined,
+    );
+  }
+  return sourceMaps.get(url);
+}
+
+/** A source path as a reader names it: the package (`ai`, `@workflow/core`) or our file from its package. */
+function sourceName(source: string): { owner: string; file: string } {
+  const path = decodeURIComponent(source);
+  const inPackage = path.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\/(.*)$/);
+  if (inPackage) return { owner: inPackage[1] ?? path, file: `${inPackage[1]}/${inPackage[2]}` };
+  const ours = path.match(/((?:apps|packages)\/[^/]+)\/(.*)$/);
+  if (ours) return { owner: ours[1] ?? path, file: `${ours[1]}/${ours[2]}` };
+  return { owner: path, file: path };
+}
+
+/** Where a frame's code came from (through the source map), or its file as the profile names it. */
+function originOf(frame: CallFrame): { owner: string; where: string } | undefined {
+  if (!frame.url || frame.url.startsWith("node:") || !frame.url.includes("/")) return undefined;
+  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  if (entry && "originalSource" in entry) {
+    const { owner, file } = sourceName(entry.originalSource);
+    return { owner, where: `${file}:${entry.originalLine + 1}` };
+  }
+  const file = frame.url.split("/").slice(-1)[0] ?? frame.url;
+  return { owner: file, where: `${file}:${frame.lineNumber}` };
+}
+
+const frameKey = (frame: CallFrame) =>
+  `${frame.functionName || "(anonymous)"} ${originOf(frame)?.where ?? `${frame.url}:${frame.lineNumber}`}`;
+
 function report(profile: Profile, trips: number) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -69,16 +120,16 @@ function report(profile: Profile, trips: number) {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     if (!frame || frame.functionName === "(idle)") return;
     busy += ms;
-    const file = frame.url.split("/").slice(-1)[0] ?? "";
-    const key = `${frame.functionName || "(anonymous)"} ${file}:${frame.lineNumber}`;
+    const key = frameKey(frame);
     self.set(key, (self.get(key) ?? 0) + ms);
     // Charged to the nearest frame on the stack that is code of ours or a package's (a native
     // function or Node's own JS is charged to whoever called it).
     let owner = "(native, no caller)";
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const url = byId.get(at)?.callFrame.url ?? "";
-      if (!url || url.startsWith("node:") || !url.includes("/")) continue;
-      owner = url.split("/").slice(-1)[0] ?? url;
+      const callFrame = byId.get(at)?.callFrame;
+      const origin = callFrame && originOf(callFrame);
+      if (!origin) continue;
+      owner = origin.owner;
       break;
     }
     packages.set(owner, (packages.get(owner) ?? 0) + ms);
@@ -86,9 +137,7 @@ function report(profile: Profile, trips: number) {
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const callFrame = byId.get(at)?.callFrame;
       if (!callFrame) break;
-      onStack.add(
-        `${callFrame.functionName || "(anonymous)"} ${callFrame.url.split("/").slice(-1)[0]}:${callFrame.lineNumber}`,
-      );
+      onStack.add(frameKey(callFrame));
     }
     for (const key of onStack) inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
   });
@@ -98,7 +147,7 @@ function report(profile: Profile, trips: number) {
       .toString()
       .padStart(6)} ms/trip`;
   console.log(`\nbusy ${round(busy)} ms = ${perTrip(busy)}`);
-  console.log("\nfiles, with the native and Node-internal time they caused:");
+  console.log("\npackages and our modules, with the native and Node-internal time they caused:");
   for (const [where, ms] of [...packages].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
     console.log(`  ${perTrip(ms)}  ${where}`);
   }
