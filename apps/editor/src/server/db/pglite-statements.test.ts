@@ -56,6 +56,31 @@ describe("a statement prepared once", () => {
     expect((await pg.query("select $1::text is null as empty", [null])).rows[0]).toEqual({ empty: true });
   });
 
+  it("parses with the caller's parsers over PGlite's, each caller's set apart", async () => {
+    const text = "select id, at, tags from items where id = $1";
+    const atAsText = { parsers: { 1184: (value: string) => `at ${value}` } };
+    const idAsText = { parsers: { 23: (value: string) => `id ${value}` } };
+    for (let i = 0; i < 2; i++) {
+      // The override applies; every other column keeps PGlite's parser (array types included).
+      expect((await pg.query(text, [1], atAsText)).rows[0]).toEqual({
+        id: 1,
+        at: "at 2026-11-28 06:00:00+00",
+        tags: ["x", "y"],
+      });
+      expect((await pg.query(text, [1], idAsText)).rows[0]).toEqual({
+        id: "id 1",
+        at: new Date("2026-11-28T06:00:00Z"),
+        tags: ["x", "y"],
+      });
+      expect((await pg.query(text, [1], { ...atAsText, rowMode: "array" })).rows[0]).toEqual([
+        1,
+        "at 2026-11-28 06:00:00+00",
+        ["x", "y"],
+      ]);
+    }
+    expect((await pg.query(text, [1])).rows[0]).toEqual((await unprepared(text, [1])).rows[0]);
+  });
+
   it("prepares a text once and runs it again by name", async () => {
     const text = "select count(*)::int as n from items where id > $1";
     const before = await preparedNames();

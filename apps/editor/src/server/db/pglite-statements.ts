@@ -1,5 +1,13 @@
 import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 
+/** Parsers by type id, as PGlite keeps and takes them. */
+type Parsers = Parameters<typeof parse.parseResults>[1];
+
+const ROW_MODES = { array: { rowMode: "array" }, object: { rowMode: "object" } } as const satisfies Record<
+  string,
+  QueryOptions
+>;
+
 /** Statements kept prepared at once; the least recently used is closed past this. */
 export const PREPARED_STATEMENT_LIMIT = 256;
 
@@ -21,7 +29,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * statement run by name is one call and skips the parse and, once PostgreSQL settles on a generic
  * plan, the planning: the tool round trip's claim and checkpoint cost about a third as much.
  *
- * Results are parsed by PGlite's own `parseResults` with the caller's options, and errors are
+ * Results are parsed by PGlite's own `parseResults` with the caller's parsers and row mode, and errors are
  * PGlite's `DatabaseError`, so a caller sees what `query` would give it. Statements inside a
  * transaction (`pg.transaction`) are PGlite's own; this waits for a running transaction as `query`
  * does, so a statement never lands inside someone else's.
@@ -58,6 +66,13 @@ export function prepareStatementsOnce(pg: PGlite): void {
     return statement;
   }
 
+  // PGlite's `parseResults` copies every default parser (one per type, ~70) into a new object with
+  // the caller's on top, on every call (Drizzle passes a new set with each statement). Joined here
+  // instead: the caller's few own, falling back to PGlite's through the prototype (which PGlite
+  // fills in place, with array types, so nothing goes stale).
+  const parsersFor = (options?: QueryOptions): Parsers =>
+    options?.parsers ? Object.assign(Object.create(pg.parsers), options.parsers) : pg.parsers;
+
   async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     // PGlite's own start-up statements (it calls `query` before it is ready), binary uploads and
     // explicit parameter types are PGlite's.
@@ -82,7 +97,12 @@ export function prepareStatementsOnce(pg: PGlite): void {
           ]),
           options?.onNotice ? { onNotice: options.onNotice } : {},
         );
-        const [result] = parse.parseResults(messages, pg.parsers, options);
+        // The parsers go in joined, so `parseResults` is given only the row mode (all else it reads).
+        const [result] = parse.parseResults(
+          messages,
+          parsersFor(options),
+          ROW_MODES[options?.rowMode ?? "object"],
+        );
         if (!result)
           throw new Error(`PGlite returned no result for a prepared statement: ${text.slice(0, 80)}`);
         return result as Results<T>;
