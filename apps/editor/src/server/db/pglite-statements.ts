@@ -3,10 +3,11 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@
 /** Parsers by type id, as PGlite keeps and takes them. */
 type Parsers = Parameters<typeof parse.parseResults>[1];
 
-const ROW_MODES = { array: { rowMode: "array" }, object: { rowMode: "object" } } as const satisfies Record<
-  string,
-  QueryOptions
->;
+/** The options `parseResults` is given once the parsers are joined: the row mode, the only other it reads. */
+const ROW_MODES: Record<"array" | "object", QueryOptions> = {
+  array: { rowMode: "array" },
+  object: { rowMode: "object" },
+};
 
 /** Statements kept prepared at once; the least recently used is closed past this. */
 export const PREPARED_STATEMENT_LIMIT = 256;
@@ -29,10 +30,10 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * statement run by name is one call and skips the parse and, once PostgreSQL settles on a generic
  * plan, the planning: the tool round trip's claim and checkpoint cost about a third as much.
  *
- * Results are parsed by PGlite's own `parseResults` with the caller's parsers and row mode, and errors are
- * PGlite's `DatabaseError`, so a caller sees what `query` would give it. Statements inside a
- * transaction (`pg.transaction`) are PGlite's own; this waits for a running transaction as `query`
- * does, so a statement never lands inside someone else's.
+ * Results are parsed by PGlite's own `parseResults` with the caller's parsers and row mode, and
+ * errors are PGlite's `DatabaseError`, so a caller sees what `query` would give it. Statements
+ * inside a transaction (`pg.transaction`) are PGlite's own; this waits for a running transaction
+ * as `query` does, so a statement never lands inside someone else's.
  */
 export function prepareStatementsOnce(pg: PGlite): void {
   const original = pg.query.bind(pg);
@@ -97,7 +98,6 @@ export function prepareStatementsOnce(pg: PGlite): void {
           ]),
           options?.onNotice ? { onNotice: options.onNotice } : {},
         );
-        // The parsers go in joined, so `parseResults` is given only the row mode (all else it reads).
         const [result] = parse.parseResults(
           messages,
           parsersFor(options),
