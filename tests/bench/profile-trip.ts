@@ -8,6 +8,7 @@
 // `npm run bench`: a tool for finding hot spots before optimising one.
 import { existsSync, readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { AppServer } from "../lib/app-server.ts";
@@ -82,9 +83,13 @@ function sourceMapOf(url: string): SourceMap | undefined {
   return sourceMaps.get(url);
 }
 
-/** A source path as a reader names it: the package (`ai`, `@workflow/core`) or our file from its package. */
-function sourceName(source: string): { owner: string; file: string } {
-  const path = decodeURIComponent(source);
+/**
+ * A source path (relative to the chunk's folder, as maps give it) as a reader names it: the package
+ * (`ai`, `@workflow/core`) or our file from its package.
+ */
+function sourceName(source: string, chunkFile: string): { owner: string; file: string } {
+  const decoded = decodeURIComponent(source);
+  const path = isAbsolute(decoded) ? decoded : resolve(dirname(chunkFile), decoded);
   const inPackage = path.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\/(.*)$/);
   if (inPackage) return { owner: inPackage[1] ?? path, file: `${inPackage[1]}/${inPackage[2]}` };
   const ours = path.match(/((?:apps|packages)\/[^/]+)\/(.*)$/);
@@ -97,7 +102,8 @@ function originOf(frame: CallFrame): { owner: string; where: string } | undefine
   if (!frame.url || frame.url.startsWith("node:") || !frame.url.includes("/")) return undefined;
   const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
   if (entry && "originalSource" in entry) {
-    const { owner, file } = sourceName(entry.originalSource);
+    const chunkFile = frame.url.startsWith("file://") ? fileURLToPath(frame.url) : frame.url;
+    const { owner, file } = sourceName(entry.originalSource, chunkFile);
     return { owner, where: `${file}:${entry.originalLine + 1}` };
   }
   const file = frame.url.split("/").slice(-1)[0] ?? frame.url;
