@@ -3,24 +3,8 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from "@
 /** Parsers by type id, as PGlite keeps and takes them. */
 type Parsers = Parameters<typeof parse.parseResults>[1];
 
-/** The options `parseResults` is given once the parsers are joined: the row mode, the only other it reads. */
-const ROW_MODES: Record<"array" | "object", QueryOptions> = {
-  array: { rowMode: "array" },
-  object: { rowMode: "object" },
-};
-
 /** Statements kept prepared at once; the least recently used is closed past this. */
 export const PREPARED_STATEMENT_LIMIT = 256;
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
 
 /**
  * Makes `pg.query` (the one method Drizzle's PGlite driver sends statements through, outside a
@@ -55,7 +39,7 @@ export function prepareStatementsOnce(pg: PGlite): void {
       statements.size >= PREPARED_STATEMENT_LIMIT ? statements.entries().next().value : undefined;
     if (oldest) statements.delete(oldest[0]);
     const { messages } = await pg.execProtocol(
-      concat([
+      Buffer.concat([
         ...(oldest ? [protocol.serialize.close({ type: "S", name: oldest[1].name })] : []),
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: "S", name }),
@@ -90,7 +74,7 @@ export function prepareStatementsOnce(pg: PGlite): void {
           return serializer ? serializer(value) : String(value);
         });
         const { messages } = await pg.execProtocol(
-          concat([
+          Buffer.concat([
             protocol.serialize.bind({ statement: statement.name, values }),
             protocol.serialize.describe({ type: "P" }),
             protocol.serialize.execute({}),
@@ -98,11 +82,8 @@ export function prepareStatementsOnce(pg: PGlite): void {
           ]),
           options?.onNotice ? { onNotice: options.onNotice } : {},
         );
-        const [result] = parse.parseResults(
-          messages,
-          parsersFor(options),
-          ROW_MODES[options?.rowMode ?? "object"],
-        );
+        // The parsers go in joined: of the options, `parseResults` reads only the row mode besides.
+        const [result] = parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode });
         if (!result)
           throw new Error(`PGlite returned no result for a prepared statement: ${text.slice(0, 80)}`);
         return result as Results<T>;
