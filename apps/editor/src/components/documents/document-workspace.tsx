@@ -17,6 +17,8 @@ import "./sharing.css";
 interface DocumentWorkspaceProps {
   documentId: string;
   user: { id: string; name: string };
+  /** The document's Yjs state when the page was made (base64), or null: see `initialDocumentState`. */
+  initialState: string | null;
 }
 
 /** The document page, with one live region that every part of it announces summaries through. */
@@ -40,7 +42,7 @@ function useSaveFailureAnnouncement(state: SyncState) {
 }
 
 /** Title, sync state (or "view only"), sharing, editor and assistant panel. */
-function Workspace({ documentId, user }: DocumentWorkspaceProps) {
+function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
   const trpc = useTRPC();
   // The title and role, loaded once; the content comes over the sync socket.
   const query = useQuery({
@@ -106,6 +108,7 @@ function Workspace({ documentId, user }: DocumentWorkspaceProps) {
         key={data.id}
         documentId={data.id}
         user={user}
+        initialState={initialState}
         readOnly={data.role === "viewer"}
         onSyncStateChange={setSyncState}
         editorRef={editorRef}

@@ -17,10 +17,12 @@ const AgentLiveContext = createContext<AgentLive | null>(null);
 export function AgentLiveProvider({
   documentId,
   userId,
+  initialState,
   children,
 }: {
   documentId: string;
   userId: string;
+  initialState: string | null;
   children: ReactNode;
 }) {
   const [value] = useState<AgentLive>(() => {
@@ -28,7 +30,7 @@ export function AgentLiveProvider({
     return {
       store: createAgentLiveStore(),
       collab: () => {
-        session ??= new CollabSession(documentId, userId);
+        session ??= new CollabSession(documentId, userId, initialState);
         return session;
       },
     };

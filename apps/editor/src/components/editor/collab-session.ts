@@ -41,6 +41,10 @@ export async function forgetOfflineCopies(): Promise<void> {
   );
 }
 
+function decodeBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+}
+
 function socketUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === "https:" ? "wss:" : "ws:"}//${host}${COLLAB_PATH}`;
@@ -62,8 +66,12 @@ export class CollabSession {
   private readonly readable: Promise<void>;
   private markReadable: () => void = () => undefined;
   private stopFollowingNetwork: (() => void) | null = null;
+  /** The document's state sent with the page (see `initialDocumentState`), until it is applied. */
+  private initialState: Uint8Array | null;
 
-  constructor(documentId: string, userId: string) {
+  /** `initialState`: the document's Yjs state sent with the page (base64), or null. */
+  constructor(documentId: string, userId: string, initialState: string | null = null) {
+    this.initialState = initialState === null ? null : decodeBase64(initialState);
     this.offlineName = `${OFFLINE_PREFIX}${userId}:${documentId}`;
     // Not connected yet: Lexical's binding connects once it observes the document, so the first
     // sync arrives as changes it sees (it syncs changes only).
@@ -118,6 +126,7 @@ export class CollabSession {
       // Created with a Y.Doc, the provider always has an awareness.
       awareness: provider.awareness as unknown as Provider["awareness"],
       connect: () => {
+        this.applyInitialState();
         this.keepOffline();
         this.followNetwork();
         provider.attach();
@@ -130,6 +139,18 @@ export class CollabSession {
       on: (type: string, listener: (...args: never[]) => void) => provider.on(type, listener),
       off: (type: string, listener: (...args: never[]) => void) => provider.off(type, listener),
     } as Provider;
+  }
+
+  /**
+   * Applies the state sent with the page, once the binding observes the document (it syncs changes
+   * only): the editor holds the document and takes typing before the socket's first sync. The
+   * origin is the provider's own, so the provider does not send the server what it already has.
+   */
+  private applyInitialState(): void {
+    if (this.initialState === null) return;
+    Y.applyUpdate(this.doc, this.initialState, this.provider);
+    this.initialState = null;
+    this.markReadable();
   }
 
   /**

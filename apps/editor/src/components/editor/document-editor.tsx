@@ -34,6 +34,8 @@ interface DocumentEditorProps {
   documentId: string;
   /** The signed-in writer (their name and colour mark their cursor in other copies). */
   user: { id: string; name: string };
+  /** The document's Yjs state sent with the page (base64), applied before the first sync; or null. */
+  initialState?: string | null;
   onSyncStateChange: (state: SyncState) => void;
   /** Rendered beside the editor inside the composer, so it can reach the editor (the assistant panel). */
   aside?: ReactNode;
@@ -50,6 +52,7 @@ interface DocumentEditorProps {
 export function DocumentEditor({
   documentId,
   user,
+  initialState = null,
   onSyncStateChange,
   aside,
   readOnly = false,
@@ -72,7 +75,7 @@ export function DocumentEditor({
   return (
     <LexicalCollaboration>
       <LexicalComposer initialConfig={initialConfig}>
-        <AgentLiveProvider documentId={documentId} userId={user.id}>
+        <AgentLiveProvider documentId={documentId} userId={user.id} initialState={initialState}>
           <div className="workspace-body">
             <div className="editor-column">
               <PresenceList />

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DocumentWorkspace } from "@/components/documents/document-workspace";
 import { requirePageUser } from "@/server/auth/page-session";
+import { initialDocumentState } from "@/server/collab/initial-state";
 import { findAccessibleDocument } from "@/server/documents";
 
 type DocumentPageProps = { params: Promise<{ documentId: string }> };
@@ -21,5 +22,13 @@ export async function generateMetadata({ params }: DocumentPageProps): Promise<M
 export default async function DocumentPage({ params }: DocumentPageProps) {
   const { documentId } = await params;
   const user = await requirePageUser(`/documents/${encodeURIComponent(documentId)}`);
-  return <DocumentWorkspace documentId={documentId} user={{ id: user.id, name: user.name || user.email }} />;
+  const initialState =
+    documentId.length <= MAX_DOCUMENT_ID_CHARS ? await initialDocumentState(user.id, documentId) : null;
+  return (
+    <DocumentWorkspace
+      documentId={documentId}
+      user={{ id: user.id, name: user.name || user.email }}
+      initialState={initialState}
+    />
+  );
 }
