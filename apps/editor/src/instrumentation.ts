@@ -7,6 +7,21 @@ import type { DirectRoutes } from "@/server/http/direct-routes";
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  try {
+    await startServer();
+  } catch (error) {
+    // Next logs a failed register() and goes on serving, every request then failing: a server that
+    // cannot start (an invalid variable, an unreachable database) exits instead, with the reason,
+    // before it listens, so an operator's health check and process manager see it.
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`Coauthor cannot start: ${reason}\n`);
+    if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    process.exit(1);
+  }
+}
+
+/** Everything the server needs before it answers: configuration, the engine, the sync server. */
+async function startServer() {
   // Routes server.mjs answers itself, past Next's router (src/server/http/direct-routes.ts).
   const directRoutes: DirectRoutes = {};
   // Configuration is validated now, so a bad variable stops the server at start with its name.
