@@ -35,12 +35,16 @@ const applies: ToolCase[] = [
     after: "One\n\n> Two\n\nThree",
   },
   {
-    name: "insertBlocks into an empty document replaces the placeholder paragraph",
+    // The placeholder stays (a co-editor may be typing into it): new blocks go before it.
+    name: "insertBlocks into an empty document puts the blocks before its placeholder paragraph",
     markdown: "",
     tool: "insertBlocks",
-    input: () => ({ markdown: "# Hello", position: { at: "end" } }),
-    output: (_before, after) => ({ ok: true, blockIds: after }),
-    after: "# Hello",
+    input: () => ({ markdown: "# Hello\n\nThere", position: { at: "end" } }),
+    output: (before, after) => {
+      expect(after.slice(2)).toEqual(before);
+      return { ok: true, blockIds: after.slice(0, 2) };
+    },
+    after: "# Hello\n\nThere",
   },
   {
     name: "insertBlocks of a Markdown list after a list item adds items to that list",

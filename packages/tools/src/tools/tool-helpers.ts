@@ -7,6 +7,7 @@ import {
   $isRangeSelection,
   $isRootNode,
   type LexicalNode,
+  type ParagraphNode,
 } from "lexical";
 import { toolFailure } from "../agent-edit.ts";
 import { $findBlockById } from "../block-index.ts";
@@ -35,11 +36,11 @@ export function $isWrapperItem(node: LexicalNode): node is ListItemNode {
   return $isListItemNode(node) && node.getChildrenSize() === 1 && $isListNode(node.getFirstChild());
 }
 
-/** True for a document that is a single empty paragraph: the placeholder an empty editor keeps. */
-function $isBlankDocument(): boolean {
+/** The document's only block when it is a single empty paragraph (the placeholder an empty editor keeps), else null. */
+function $blankDocumentPlaceholder(): ParagraphNode | null {
   const root = $getRoot();
   const only = root.getFirstChild();
-  return root.getChildrenSize() === 1 && $isParagraphNode(only) && only.getTextContentSize() === 0;
+  return root.getChildrenSize() === 1 && $isParagraphNode(only) && only.getTextContentSize() === 0 ? only : null;
 }
 
 /** Where new top-level blocks go: a function that inserts them there, or a failure. */
@@ -49,8 +50,13 @@ export function $resolveTopLevelPosition(
   const root = $getRoot();
   if (position.at === "start" || position.at === "end") {
     return (nodes) => {
-      // Writing into an empty document replaces its placeholder paragraph instead of keeping a blank line.
-      if ($isBlankDocument()) root.splice(0, 1, nodes);
+      // Writing into a blank document goes before its placeholder paragraph, never in its place: a
+      // co-editor may be typing into it right now, their keystrokes not yet here, and in the Yjs
+      // binding removing a block removes whatever is typed into it concurrently. Merging into it
+      // would keep their words but run them into the agent's. Nobody typed: the placeholder stays
+      // as the document's last, empty line (Markdown export leaves it out).
+      const placeholder = $blankDocumentPlaceholder();
+      if (placeholder !== null) for (const node of nodes) placeholder.insertBefore(node);
       else if (position.at === "start") root.splice(0, 0, nodes);
       else root.append(...nodes);
     };

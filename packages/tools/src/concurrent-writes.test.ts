@@ -1,0 +1,61 @@
+import { $createTextNode, $getRoot, $isParagraphNode } from "lexical";
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { runEditorTool } from "./editor-tools.ts";
+import { exportMarkdown } from "./markdown.ts";
+import { type BoundDocumentEditor, bindDocumentEditor, flush, yjsUpdateFromMarkdown } from "./yjs-document.ts";
+
+// Two copies of one document whose updates are held back from each other, then exchanged: a
+// writer's keystrokes and an agent's edit made at the same moment, neither having seen the other.
+
+/** Delivers every update each copy has that the other lacks, and lets both editors catch up. */
+function exchange(a: BoundDocumentEditor, b: BoundDocumentEditor): void {
+  const forB = Y.encodeStateAsUpdate(a.doc, Y.encodeStateVector(b.doc));
+  const forA = Y.encodeStateAsUpdate(b.doc, Y.encodeStateVector(a.doc));
+  Y.applyUpdate(b.doc, forB);
+  Y.applyUpdate(a.doc, forA);
+  flush(a.editor);
+  flush(b.editor);
+}
+
+/** The writer types `text` at the end of the document's first paragraph (one update, as a keystroke batch). */
+function typeIntoFirstParagraph(copy: BoundDocumentEditor, text: string): void {
+  copy.editor.update(
+    () => {
+      const first = $getRoot().getFirstChild();
+      if (!$isParagraphNode(first)) throw new Error("the document does not start with a paragraph");
+      first.append($createTextNode(text));
+    },
+    { discrete: true },
+  );
+}
+
+describe("an agent writing into a blank document while a co-editor types into it", () => {
+  for (const at of ["start", "end"] as const) {
+    it(`keeps the co-editor's words (insertBlocks at ${at})`, async () => {
+      const seed = yjsUpdateFromMarkdown("");
+      const writer = bindDocumentEditor(seed);
+      const agent = bindDocumentEditor(seed);
+      typeIntoFirstParagraph(writer, "Hello draft world");
+      const result = await runEditorTool(agent.editor, "insertBlocks", {
+        markdown: "From the agent",
+        position: { at },
+      });
+      expect(result).toMatchObject({ ok: true });
+      exchange(writer, agent);
+      expect(exportMarkdown(writer.editor)).toBe("From the agent\n\nHello draft world");
+      expect(exportMarkdown(agent.editor)).toBe(exportMarkdown(writer.editor));
+    });
+  }
+
+  it("keeps the co-editor's words (insertTable)", async () => {
+    const seed = yjsUpdateFromMarkdown("");
+    const writer = bindDocumentEditor(seed);
+    const agent = bindDocumentEditor(seed);
+    typeIntoFirstParagraph(writer, "Notes");
+    await runEditorTool(agent.editor, "insertTable", { rows: [["A"], ["a"]], position: { at: "end" } });
+    exchange(writer, agent);
+    expect(exportMarkdown(writer.editor)).toBe("| A |\n| - |\n| a |\n\nNotes");
+    expect(exportMarkdown(agent.editor)).toBe(exportMarkdown(writer.editor));
+  });
+});
