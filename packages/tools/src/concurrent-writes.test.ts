@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
-import { type BoundDocumentEditor, bindDocumentEditor, flush, yjsUpdateFromMarkdown } from "./yjs-document.ts";
+import {
+  type BoundDocumentEditor,
+  bindDocumentEditor,
+  flush,
+  yjsUpdateFromMarkdown,
+} from "./yjs-document.ts";
 
 // Two copies of one document whose updates are held back from each other, then exchanged: a
 // writer's keystrokes and an agent's edit made at the same moment, neither having seen the other.

@@ -40,7 +40,9 @@ export function $isWrapperItem(node: LexicalNode): node is ListItemNode {
 function $blankDocumentPlaceholder(): ParagraphNode | null {
   const root = $getRoot();
   const only = root.getFirstChild();
-  return root.getChildrenSize() === 1 && $isParagraphNode(only) && only.getTextContentSize() === 0 ? only : null;
+  return root.getChildrenSize() === 1 && $isParagraphNode(only) && only.getTextContentSize() === 0
+    ? only
+    : null;
 }
 
 /** Where new top-level blocks go: a function that inserts them there, or a failure. */
