@@ -218,3 +218,64 @@ test("garbage bytes in place of the snapshot: every reader answers 409 and the o
   expect(ownerPage.record.serverErrors).toEqual([]);
   await ownerPage.close();
 });
+
+/**
+ * An update nesting `depth` quotes at the top of the stored document, the innermost holding
+ * `words` followed by a NUL: content no door accepts any more, as it could be stored before.
+ */
+function pastTheRuleUpdate(snapshot: Uint8Array, depth: number, words: string): Uint8Array {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, snapshot);
+  const before = Y.encodeStateVector(doc);
+  const element = () => {
+    const node = new Y.XmlText();
+    node.setAttribute("__type", "quote");
+    return node;
+  };
+  doc.transact(() => {
+    let parent = element();
+    doc.get(YJS_ROOT_NAME, Y.XmlText).insertEmbed(0, parent);
+    for (let level = 1; level < depth; level++) {
+      const child = element();
+      parent.insertEmbed(0, child);
+      parent = child;
+    }
+    const text = new Y.Map<unknown>();
+    parent.insertEmbed(0, text);
+    for (const [key, value] of Object.entries({
+      __type: "text",
+      __format: 0,
+      __style: "",
+      __mode: 0,
+      __detail: 0,
+    }))
+      text.set(key, value);
+    parent.insert(1, `${words}\u0000`);
+  });
+  return Y.encodeStateAsUpdate(doc, before);
+}
+
+test("content stored past the rule before it was enforced (2,000 nested quotes, a NUL) opens repaired, every word kept", async ({
+  browser,
+}) => {
+  const { url } = current().server;
+  const { owner, documentId } = await sharedDocument(url, "editor", "The good paragraph.");
+  await withDatabase(async (sql) => {
+    const [row] = await sql<{ yjs_snapshot: Uint8Array }[]>`
+      select yjs_snapshot from documents where id = ${documentId}`;
+    if (!row) throw new Error("no stored document");
+    const deep = Buffer.from(pastTheRuleUpdate(new Uint8Array(row.yjs_snapshot), 2_000, "Deep words"));
+    await sql`insert into document_updates (document_id, update) values (${documentId}, ${deep})`;
+  });
+  // Export reads the stored state: repaired, not damaged.
+  expect(await owner.documentMarkdown(documentId)).toBe("Deep words\n\nThe good paragraph.");
+  const ownerPage = await openAs(browser, owner, documentId);
+  await expect(ownerPage.page.getByTestId("document-editor")).toContainText("Deep words");
+  await expect(ownerPage.page.getByTestId("document-editor")).toContainText("The good paragraph.");
+  await expect(notice(ownerPage.page)).toHaveCount(0);
+  expect(ownerPage.record.serverErrors).toEqual([]);
+  // Repaired once: the repair is stored, and a second read finds nothing to repair.
+  expect(await owner.documentMarkdown(documentId)).toBe("Deep words\n\nThe good paragraph.");
+  expect(server?.log.match(/repaired stored content/g)?.length).toBe(1);
+  await ownerPage.close();
+});

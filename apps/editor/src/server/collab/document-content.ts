@@ -2,8 +2,8 @@ import type { BoundDocumentEditor } from "@coauthor/tools";
 import type { LexicalEditor } from "lexical";
 import * as Y from "yjs";
 import { bindLoadedState, reportDamage } from "./document-health";
+import { loadStoredState } from "./stored-state";
 import { liveDocument } from "./sync-server";
-import { loadDocumentState } from "./update-log";
 
 /**
  * Runs `read` on a headless editor holding the document's current content: the live copy when
@@ -17,7 +17,7 @@ export async function readDocument<T>(
   read: (editor: LexicalEditor) => T,
 ): Promise<T | null> {
   const live = liveDocument(documentId);
-  const state = live && !live.isLoading ? Y.encodeStateAsUpdate(live) : await loadDocumentState(documentId);
+  const state = live && !live.isLoading ? Y.encodeStateAsUpdate(live) : await loadStoredState(documentId);
   if (!state) return null;
   let bound: BoundDocumentEditor;
   try {

@@ -2,8 +2,8 @@ import { log } from "@coauthor/agent-workflow";
 import * as Y from "yjs";
 import { findAccessibleDocument } from "@/server/documents";
 import { stateLoads } from "./document-health";
+import { loadStoredState } from "./stored-state";
 import { liveDocument } from "./sync-server";
-import { loadDocumentState } from "./update-log";
 
 /**
  * Largest document state sent with the page (base64 adds a third): a 50-paragraph document is
@@ -28,7 +28,7 @@ export async function initialDocumentState(userId: string, documentId: string): 
     state = Y.encodeStateAsUpdate(live);
   } else {
     try {
-      state = await loadDocumentState(documentId);
+      state = await loadStoredState(documentId);
     } catch (error) {
       log.warn("collab: no initial state for a page", { documentId, error });
       return null;

@@ -17,7 +17,8 @@ import { observeCollab } from "@/server/observability/collab-metrics";
 import { redisName } from "@/server/redis-names";
 import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
 import { searchTextOf } from "./document-text";
-import { appendUpdate, compactUpdateLog, loadDocumentState, touchDocument } from "./update-log";
+import { loadStoredState } from "./stored-state";
+import { appendUpdate, compactUpdateLog, touchDocument } from "./update-log";
 
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;
@@ -103,7 +104,7 @@ function storageExtension(): Extension {
     },
     async onLoadDocument({ documentName }) {
       // A damaged state is refused with its reason (DOCUMENT_DAMAGED): the client stops retrying.
-      const state = await loadDocumentState(documentName);
+      const state = await loadStoredState(documentName);
       if (!state) throw new Error(`no document ${documentName}`);
       try {
         checkStateLoads(state);

@@ -1,0 +1,35 @@
+import { log } from "@coauthor/agent-workflow";
+import { type ContentRepair, repairContent } from "@coauthor/tools";
+import * as Y from "yjs";
+import { appendUpdate, loadDocumentState } from "./update-log";
+
+/**
+ * The document's stored state as every reader gets it (the sync server, chat and export, the
+ * page's first render): merged from snapshot and log, and repaired when it breaks the content rule
+ * (`repairContent`: content stored before the rule was enforced at every door, nested too deep to
+ * open or holding control characters). The repair is stored as one more update in the log — a
+ * forward change every copy, an offline one too, converges on — so it happens once. Null when
+ * there is no such document.
+ */
+export async function loadStoredState(documentId: string): Promise<Uint8Array | null> {
+  const state = await loadDocumentState(documentId);
+  if (!state) return null;
+  let repair: ContentRepair | null;
+  try {
+    repair = repairContent(state);
+  } catch (error) {
+    // Not a state this can read (bytes Yjs cannot decode, nesting past what Yjs itself walks): the
+    // load's own check reports it as damage, and the owner restores the last good version.
+    log.warn("collab: stored content could not be checked for repair", { documentId, error });
+    return state;
+  }
+  if (!repair) return state;
+  // Only what the repair added (its deletions and paragraphs), not the whole state again.
+  await appendUpdate(documentId, Y.diffUpdate(repair.state, Y.encodeStateVectorFromUpdate(state)));
+  log.warn("collab: repaired stored content that broke the content rule", {
+    documentId,
+    flattenedBlocks: repair.flattenedBlocks,
+    removedControls: repair.removedControls,
+  });
+  return repair.state;
+}
