@@ -9,6 +9,7 @@ export {
 } from "./block-id.ts";
 export { $findBlockById, registerBlockIds } from "./block-index.ts";
 export { type ContentRepair, repairContent } from "./content-repair.ts";
+export { type RestoreSummary, restoreContent } from "./content-restore.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
