@@ -25,6 +25,7 @@ import { ShortcutsDialog } from "./shortcuts-dialog";
 import { useAgentRun } from "./use-agent-run";
 import { usePanelKeyboard } from "./use-panel-keyboard";
 import { useRunReview } from "./use-run-review";
+import { VersionHistory } from "./version-history";
 
 /** Below this width the panel is a sheet over the document, closed until the writer opens it. */
 const SHEET_QUERY = "(max-width: 767px)";
@@ -58,6 +59,7 @@ export function AssistantPanel({
   const [model, setModel] = useState("");
   const [prompt, setPrompt] = useState("");
   const [showHistory, setShowHistory] = useState(false);
+  const [showVersions, setShowVersions] = useState(false);
   const [openRunId, setOpenRunId] = useState<string | null>(null);
   const review = useRunReview();
   const plan = usePlanChecklist();
@@ -120,6 +122,7 @@ export function AssistantPanel({
         return canEdit ? setMode(mode === "agent" ? "chat" : "agent") : undefined;
       case "toggle-history":
         flushSync(() => setOpen(true));
+        setShowVersions(false);
         return setShowHistory((value) => !value);
       case "keep":
         return canReview ? keep() : undefined;
@@ -159,6 +162,7 @@ export function AssistantPanel({
     plan.clear();
     pipeline.clear();
     setShowHistory(false);
+    setShowVersions(false);
     void run.send({
       prompt: text,
       mode,
@@ -188,8 +192,16 @@ export function AssistantPanel({
       <PanelHeader
         open={open}
         showHistory={showHistory}
+        showVersions={showVersions}
         toggleRef={toggle}
-        onToggleHistory={() => setShowHistory((value) => !value)}
+        onToggleHistory={() => {
+          setShowVersions(false);
+          setShowHistory((value) => !value);
+        }}
+        onToggleVersions={() => {
+          setShowHistory(false);
+          setShowVersions((value) => !value);
+        }}
         onShowShortcuts={() => shortcutsDialog.current?.showModal()}
         onTogglePanel={togglePanel}
       />
@@ -239,7 +251,9 @@ export function AssistantPanel({
             }}
           />
         ) : null}
-        {showHistory ? (
+        {showVersions && !showHistory ? (
+          <VersionHistory documentId={documentId} canEdit={canEdit} />
+        ) : showHistory ? (
           <RunHistory
             documentId={documentId}
             openRunId={openRunId}

@@ -2,19 +2,23 @@
 
 import type { RefObject } from "react";
 
-/** The panel's title row: History / Conversation, the shortcuts list, and hide / show (the sheet's button on phones). */
+/** The panel's title row: History / Conversation, Versions, the shortcuts list, and hide / show (the sheet's button on phones). */
 export function PanelHeader({
   open,
   showHistory,
+  showVersions,
   toggleRef,
   onToggleHistory,
+  onToggleVersions,
   onShowShortcuts,
   onTogglePanel,
 }: {
   open: boolean;
   showHistory: boolean;
+  showVersions: boolean;
   toggleRef: RefObject<HTMLButtonElement | null>;
   onToggleHistory: () => void;
+  onToggleVersions: () => void;
   onShowShortcuts: () => void;
   onTogglePanel: () => void;
 }) {
@@ -30,6 +34,15 @@ export function PanelHeader({
         onClick={onToggleHistory}
       >
         {showHistory ? "Conversation" : "History"}
+      </button>
+      <button
+        type="button"
+        className="button ghost"
+        data-testid="assistant-versions-toggle"
+        aria-pressed={showVersions}
+        onClick={onToggleVersions}
+      >
+        Versions
       </button>
       <button
         type="button"

@@ -7,6 +7,7 @@ import { forgetRunState } from "@/server/agent/agent-store";
 import { countRunEnd } from "@/server/observability/run-metrics";
 import { recordRunOutcome } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
+import { saveRunVersion } from "@/server/versions";
 import { noteRunEnded } from "@/server/workflow/engine-state-purge";
 
 const SUPERVISE_POLL_MS = 1_000;
@@ -81,6 +82,8 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     }
     if (end === null) return false;
     await recordRunOutcome(runId, end.status, end.outcome);
+    // What the run left, as a version beside the one taken before it (not awaited).
+    void saveRunVersion(runId, "after");
     countRunEnd(end.status);
     await forgetRunState(runId);
     // What this process kept for the run (its last step may have run on another instance), and

@@ -1,9 +1,7 @@
 import { log } from "@coauthor/agent-workflow";
-import * as Y from "yjs";
 import { findAccessibleDocument } from "@/server/documents";
+import { currentDocumentState } from "./document-content";
 import { stateLoads } from "./document-health";
-import { loadStoredState } from "./stored-state";
-import { liveDocument } from "./sync-server";
 
 /**
  * Largest document state sent with the page (base64 adds a third): a 50-paragraph document is
@@ -21,20 +19,16 @@ export const MAX_INITIAL_STATE_BYTES = 512 * 1024;
  */
 export async function initialDocumentState(userId: string, documentId: string): Promise<string | null> {
   if (!(await findAccessibleDocument(userId, documentId))) return null;
-  const live = liveDocument(documentId);
-  let state: Uint8Array | null;
-  if (live && !live.isLoading) {
-    // Checked when it loaded; every update since passed the sync server's door.
-    state = Y.encodeStateAsUpdate(live);
-  } else {
-    try {
-      state = await loadStoredState(documentId);
-    } catch (error) {
-      log.warn("collab: no initial state for a page", { documentId, error });
-      return null;
-    }
-    if (state && state.byteLength <= MAX_INITIAL_STATE_BYTES && !stateLoads(state)) return null;
+  let current: Awaited<ReturnType<typeof currentDocumentState>>;
+  try {
+    current = await currentDocumentState(documentId);
+  } catch (error) {
+    log.warn("collab: no initial state for a page", { documentId, error });
+    return null;
   }
-  if (!state || state.byteLength > MAX_INITIAL_STATE_BYTES) return null;
+  if (!current || current.state.byteLength > MAX_INITIAL_STATE_BYTES) return null;
+  const { state, live } = current;
+  // A live copy was checked when it loaded, and every update since passed the sync server's door.
+  if (!live && !stateLoads(state)) return null;
   return Buffer.from(state).toString("base64");
 }

@@ -3,6 +3,7 @@ import { assistantRouter } from "./routers/assistant";
 import { documentsRouter } from "./routers/documents";
 import { llmRouter } from "./routers/llm";
 import { recipesRouter } from "./routers/recipes";
+import { versionsRouter } from "./routers/versions";
 
 /** The app's tRPC router. */
 export const appRouter = createTRPCRouter({
@@ -10,6 +11,7 @@ export const appRouter = createTRPCRouter({
   documents: createTRPCRouter(documentsRouter),
   llm: createTRPCRouter(llmRouter),
   recipes: createTRPCRouter(recipesRouter),
+  versions: createTRPCRouter(versionsRouter),
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,3 +2,4 @@
 export * from "./auth";
 export * from "./documents";
 export * from "./runs";
+export * from "./versions";

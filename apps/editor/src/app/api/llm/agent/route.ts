@@ -13,6 +13,7 @@ import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
+import { saveRunVersion } from "@/server/versions";
 import { purgeEndedRunsEngineState } from "@/server/workflow/engine-state-purge";
 import { localWorldDir } from "@/server/workflow/world-purge";
 
@@ -85,6 +86,8 @@ export async function POST(request: Request): Promise<Response> {
   );
   if (!admission.ok) return admission.response;
   const { started: run } = admission;
+  // Captured now, before the run's first edit can land; stored meanwhile (not awaited).
+  void saveRunVersion(run.runId, "before", input.documentId);
   superviseRun(run.runId);
   // Earlier runs' engine state, which every replay would list (not awaited: this run goes on).
   purgeEndedRunsEngineState();

@@ -1,0 +1,144 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useTRPC } from "@/trpc/react";
+
+/**
+ * The document's versions, newest first: those taken around agent runs and before restores, and
+ * those writers saved by name. One opens as its Markdown; owners and editors save a version and
+ * restore one (a forward change every open copy receives, after a "Before restoring" version).
+ */
+export function VersionHistory({ documentId, canEdit }: { documentId: string; canEdit: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const versions = useQuery({ ...trpc.versions.list.queryOptions({ documentId }), staleTime: 0 });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.versions.list.queryFilter({ documentId }));
+  return (
+    <section className="version-history" data-testid="version-history" aria-label="Versions">
+      {canEdit ? <SaveVersion documentId={documentId} onSaved={refresh} /> : null}
+      {versions.isPending ? <p className="muted">Loading versions…</p> : null}
+      {versions.isError ? <p className="message-notice">{versions.error.message}</p> : null}
+      {versions.data?.length === 0 ? (
+        <p className="muted">No versions yet: one is taken before and after every agent run.</p>
+      ) : null}
+      {versions.data && versions.data.length > 0 ? (
+        <ol className="run-history" aria-label="Versions">
+          {versions.data.map((version) => (
+            <li key={version.id} className="run-history-item" data-testid="version-item">
+              <button
+                type="button"
+                className="run-history-open"
+                aria-expanded={openId === version.id}
+                onClick={() => setOpenId(openId === version.id ? null : version.id)}
+              >
+                <span className="run-history-prompt">{version.label}</span>
+                <span className="run-history-meta">
+                  {version.createdBy ?? "Someone"} ·{" "}
+                  <time dateTime={new Date(version.createdAt).toISOString()}>
+                    {new Date(version.createdAt).toLocaleString()}
+                  </time>
+                </span>
+              </button>
+              {openId === version.id ? (
+                <VersionPreview
+                  documentId={documentId}
+                  versionId={version.id}
+                  canRestore={canEdit}
+                  onRestored={refresh}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function SaveVersion({ documentId, onSaved }: { documentId: string; onSaved: () => Promise<void> }) {
+  const trpc = useTRPC();
+  const [name, setName] = useState("");
+  const save = useMutation(
+    trpc.versions.save.mutationOptions({
+      onSuccess: async () => {
+        setName("");
+        await onSaved();
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) save.mutate({ documentId, name });
+  };
+  return (
+    <form className="version-save" onSubmit={submit}>
+      <label htmlFor="version-name">Version name</label>
+      <input
+        id="version-name"
+        data-testid="version-name"
+        value={name}
+        maxLength={120}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="button" data-testid="version-save" disabled={save.isPending}>
+        Save version
+      </button>
+      {save.isError ? (
+        <p role="alert" className="message-notice">
+          {save.error.message}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+function VersionPreview({
+  documentId,
+  versionId,
+  canRestore,
+  onRestored,
+}: {
+  documentId: string;
+  versionId: number;
+  canRestore: boolean;
+  onRestored: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const content = useQuery(trpc.versions.read.queryOptions({ documentId, versionId }));
+  const restore = useMutation(trpc.versions.restore.mutationOptions({ onSuccess: () => onRestored() }));
+  return (
+    <div className="version-preview">
+      {content.isPending ? <p className="muted">Loading…</p> : null}
+      {content.isError ? <p className="message-notice">{content.error.message}</p> : null}
+      {content.data ? (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
+        <pre className="version-markdown" data-testid="version-markdown" tabIndex={0}>
+          {content.data.markdown}
+        </pre>
+      ) : null}
+      {canRestore ? (
+        <button
+          type="button"
+          className="button"
+          data-testid="version-restore"
+          disabled={restore.isPending}
+          onClick={() => restore.mutate({ documentId, versionId })}
+        >
+          Restore this version
+        </button>
+      ) : null}
+      {restore.isSuccess ? (
+        <p role="status" data-testid="version-restored">
+          Restored: the document is as it was in this version (a version of what it was before was saved).
+        </p>
+      ) : null}
+      {restore.isError ? (
+        <p role="alert" className="message-notice">
+          {restore.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

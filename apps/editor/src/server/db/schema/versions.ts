@@ -1,0 +1,27 @@
+import { bigserial, index, pgTable, text } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { bytea, createdAt } from "./columns";
+import { documentRef } from "./documents";
+import { runs } from "./runs";
+
+// Versions of a document: each a full Yjs state (`encodeStateAsUpdate`), so it reads with garbage
+// collection on for the live document (a `Y.snapshot` would need it off in every copy, for good).
+// They go with their document. `kind` says why it was taken: "named" by a writer (Save version),
+// "run-before" / "run-after" around an agent run, "restore-before" just before a restore.
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: documentRef("document_id"),
+    kind: text("kind", { enum: ["named", "run-before", "run-after", "restore-before"] }).notNull(),
+    /** What the list shows: the writer's name for it, or what took it ("Before Coauthor's run …"). */
+    label: text("label").notNull(),
+    state: bytea("state").notNull(),
+    /** Who saved it, or whose run or restore it was taken for (null once they left). */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The agent run it was taken around, if any (kept when the run's log is purged). */
+    runId: text("run_id").references(() => runs.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("document_versions_document_idx").on(t.documentId, t.id)],
+);

@@ -1,0 +1,57 @@
+import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
+import { z } from "zod";
+import { listVersions, restoreVersion, saveVersion, versionMarkdown } from "@/server/versions";
+import { documentFor } from "../access";
+import { protectedProcedure } from "../init";
+
+const documentId = z.string().min(1).max(100);
+const versionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+// Printable text only: a name is shown in lists and labels.
+const versionName = z
+  .string()
+  .trim()
+  .min(1, "the name is empty")
+  .max(120)
+  .regex(/^[^\p{Cc}]*$/u, "the name has control characters");
+
+function noSuchVersion(): never {
+  throw new TRPCError({ code: "NOT_FOUND", message: "this document has no such version" });
+}
+
+/**
+ * Version history: anyone who may open the document lists and reads its versions; owners and
+ * editors save named versions and restore one (a forward change every copy receives).
+ */
+export const versionsRouter = {
+  list: protectedProcedure.input(z.object({ documentId })).query(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.documentId, "read");
+    return listVersions(input.documentId);
+  }),
+
+  read: protectedProcedure.input(z.object({ documentId, versionId })).query(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.documentId, "read");
+    const markdown = await versionMarkdown(input.documentId, input.versionId);
+    if (markdown === null) noSuchVersion();
+    return { versionId: input.versionId, markdown };
+  }),
+
+  save: protectedProcedure
+    .input(z.object({ documentId, name: versionName }))
+    .mutation(async ({ ctx, input }) => {
+      await documentFor(ctx.userId, input.documentId, "edit");
+      const id = await saveVersion(input.documentId, {
+        kind: "named",
+        label: input.name,
+        createdBy: ctx.userId,
+      });
+      if (id === null) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
+      return { versionId: id };
+    }),
+
+  restore: protectedProcedure.input(z.object({ documentId, versionId })).mutation(async ({ ctx, input }) => {
+    await documentFor(ctx.userId, input.documentId, "edit");
+    const summary = await restoreVersion(input.documentId, input.versionId, ctx.userId);
+    if (summary === null) noSuchVersion();
+    return summary;
+  }),
+} satisfies TRPCRouterRecord;

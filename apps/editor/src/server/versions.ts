@@ -1,0 +1,160 @@
+import { log } from "@coauthor/agent-workflow";
+import { exportMarkdown, restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
+import { and, desc, eq } from "drizzle-orm";
+import * as Y from "yjs";
+import { currentDocumentState } from "@/server/collab/document-content";
+import { bindLoadedState } from "@/server/collab/document-health";
+import { getSyncServer } from "@/server/collab/sync-server";
+import { getDb } from "@/server/db";
+import { documentVersions, runs, users } from "@/server/db/schema";
+
+// Version history: full Yjs states of a document, taken around agent runs, before a restore, and
+// when a writer saves one (see the schema's comment for why full states). Restoring one is a
+// forward change to the live document, never a replacement of its stored state.
+
+export type VersionKind = (typeof documentVersions.$inferInsert)["kind"];
+
+/** Longest run prompt quoted in a version's label. */
+const MAX_QUOTED_PROMPT = 60;
+
+function quoted(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return `"${line.length > MAX_QUOTED_PROMPT ? `${line.slice(0, MAX_QUOTED_PROMPT - 1)}…` : line}"`;
+}
+
+/**
+ * Stores the document's current state as a version (the live copy's when this instance has it
+ * open), or `state` when the caller captured it already. Returns its id, or null when the document
+ * is gone.
+ */
+export async function saveVersion(
+  documentId: string,
+  version: { kind: VersionKind; label: string; createdBy: string | null; runId?: string },
+  state?: Promise<CurrentState>,
+): Promise<number | null> {
+  const current = await (state ?? currentDocumentState(documentId));
+  if (!current) return null;
+  const db = await getDb();
+  const [row] = await db
+    .insert(documentVersions)
+    .values({ documentId, ...version, state: current.state })
+    .returning({ id: documentVersions.id });
+  return row?.id ?? null;
+}
+
+type CurrentState = Awaited<ReturnType<typeof currentDocumentState>>;
+
+/**
+ * Saves the version taken before (`moment` "before") or after an agent run, labelled with the
+ * run's prompt and writer. With `documentId`, the state is captured in this very call — the live
+ * copy synchronously, before the run can have made an edit — and stored afterwards. Not awaited by
+ * the run's path: a failure is logged, never the run's.
+ */
+export function saveRunVersion(
+  runId: string,
+  moment: "before" | "after",
+  documentId?: string,
+): Promise<void> {
+  const captured = documentId === undefined ? undefined : currentDocumentState(documentId);
+  return (async () => {
+    const db = await getDb();
+    const [run] = await db
+      .select({ documentId: runs.documentId, prompt: runs.prompt, userId: runs.userId, writer: users.name })
+      .from(runs)
+      .leftJoin(users, eq(users.id, runs.userId))
+      .where(eq(runs.id, runId));
+    if (!run) return;
+    const label = `${moment === "before" ? "Before" : "After"} Coauthor's run ${quoted(run.prompt)} for ${run.writer ?? "a former member"}`;
+    await saveVersion(
+      run.documentId,
+      { kind: moment === "before" ? "run-before" : "run-after", label, createdBy: run.userId, runId },
+      captured,
+    );
+  })().catch((error: unknown) => {
+    log.error("versions: could not save a run's version", { runId, moment, error });
+  });
+}
+
+/** Most versions one list answer holds (newest first). */
+const VERSION_PAGE = 200;
+
+/** The document's versions, newest first: what the Versions view lists. */
+export async function listVersions(documentId: string) {
+  const db = await getDb();
+  return db
+    .select({
+      id: documentVersions.id,
+      kind: documentVersions.kind,
+      label: documentVersions.label,
+      createdAt: documentVersions.createdAt,
+      createdBy: users.name,
+    })
+    .from(documentVersions)
+    .leftJoin(users, eq(users.id, documentVersions.createdBy))
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.id))
+    .limit(VERSION_PAGE);
+}
+
+async function versionRow(documentId: string, versionId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ state: documentVersions.state, label: documentVersions.label })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.id, versionId), eq(documentVersions.documentId, documentId)));
+  return row ?? null;
+}
+
+/** A version of the document as Markdown, or null when the document has no such version. */
+export async function versionMarkdown(documentId: string, versionId: number): Promise<string | null> {
+  const row = await versionRow(documentId, versionId);
+  if (!row) return null;
+  const bound = bindLoadedState(row.state);
+  try {
+    return exportMarkdown(bound.editor);
+  } finally {
+    bound.dispose();
+    bound.doc.destroy();
+  }
+}
+
+/**
+ * Makes the live document equal to a version: saves a "Before restoring …" version, then applies
+ * the difference to the sync server's live copy as one ordinary update (computed and applied in one
+ * synchronous step, so no update slips in between), which reaches every open copy and is stored
+ * like anyone's edit. Null when the document has no such version.
+ */
+export async function restoreVersion(
+  documentId: string,
+  versionId: number,
+  userId: string,
+): Promise<{ kept: number; written: number; removed: number } | null> {
+  const row = await versionRow(documentId, versionId);
+  if (!row) return null;
+  const target = stateFromYjsUpdate(row.state);
+  await saveVersion(documentId, {
+    kind: "restore-before",
+    label: `Before restoring "${row.label}"`,
+    createdBy: userId,
+  });
+  const connection = await getSyncServer().hocuspocus.openDirectConnection(documentId, { userId });
+  let summary: { kept: number; written: number; removed: number } | null = null;
+  try {
+    await connection.transact((live) => {
+      // A copy of the live document, bound to a headless editor: the binding must own its
+      // transactions (inside this one it would take its own change for a remote one).
+      const copy = bindLoadedState(Y.encodeStateAsUpdate(live));
+      try {
+        const before = Y.encodeStateVector(copy.doc);
+        summary = restoreContent(copy.editor, target);
+        Y.applyUpdate(live, Y.encodeStateAsUpdate(copy.doc, before));
+      } finally {
+        copy.dispose();
+        copy.doc.destroy();
+      }
+    });
+  } finally {
+    await connection.disconnect();
+  }
+  return summary;
+}

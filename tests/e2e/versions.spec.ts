@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, type Page, test } from "../lib/test.ts";
+import { ask, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
+
+// Versions: taken around every agent run and by name; restoring one is a forward change that
+// every open copy receives live, and a viewer cannot restore.
+
+async function signedInPage(
+  browser: Browser,
+  client: CoauthorClient,
+  baseURL: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies(
+    client.cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
+    }),
+  );
+  return context;
+}
+
+async function openVersions(page: Page) {
+  await page.getByTestId("assistant-versions-toggle").click();
+  await expect(page.getByTestId("version-history")).toBeVisible();
+}
+
+test("a named version, versions around an agent run, and a restore that reaches a co-editor live", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Original text.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Original text."]);
+
+  // Bob, an editor, has the document open throughout.
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  const bobContext = await signedInPage(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
+
+  await openVersions(page);
+  await page.getByTestId("version-name").fill("First draft");
+  await page.getByTestId("version-save").click();
+  await expect(page.getByTestId("version-item")).toHaveCount(1);
+  await expect(page.getByTestId("version-item").first()).toContainText("First draft");
+
+  // The agent appends a line: a version before and one after its run.
+  await ask(page, "agent", 'append "Agent line"');
+  await waitForRunEnd(page);
+  await expect(paragraphs(bobPage)).toHaveText(["Original text.", "Agent line"]);
+  await openVersions(page);
+  await expect(page.getByTestId("version-item")).toHaveCount(3);
+  await expect(page.getByTestId("version-item").nth(0)).toContainText(`After Coauthor's run "append`);
+  await expect(page.getByTestId("version-item").nth(1)).toContainText(`Before Coauthor's run "append`);
+
+  // Bob types too; then Alice restores "First draft": both copies show it, a backup is listed.
+  await bobPage.getByTestId("document-editor").click();
+  await bobPage.keyboard.press("Control+End");
+  await bobPage.keyboard.press("Enter");
+  await bobPage.keyboard.type("Bob's line");
+  await waitForSave(bobPage);
+  await expect(paragraphs(page)).toHaveText(["Original text.", "Agent line", "Bob's line"]);
+  const firstDraft = page.getByTestId("version-item").filter({ hasText: "First draft" });
+  await firstDraft.getByRole("button").first().click();
+  await expect(firstDraft.getByTestId("version-markdown")).toHaveText("Original text.");
+  await firstDraft.getByTestId("version-restore").click();
+  await expect(firstDraft.getByTestId("version-restored")).toBeVisible();
+  await expect(paragraphs(page)).toHaveText(["Original text."]);
+  await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
+  await expect(page.getByTestId("version-item").first()).toContainText('Before restoring "First draft"');
+
+  // Stored as any edit: a reload shows the restored text, and the backup holds what was replaced.
+  await waitForSave(bobPage);
+  await bobPage.reload();
+  await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
+  const backup = page.getByTestId("version-item").first();
+  await backup.getByRole("button").first().click();
+  await expect(backup.getByTestId("version-markdown")).toHaveText(
+    "Original text.\n\nAgent line\n\nBob's line",
+  );
+  await bobContext.close();
+});
+
+test("a viewer sees versions but cannot save or restore one, and the server refuses if asked", async ({
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kept text.");
+  const saved = await account.trpc<{ versionId: number }>("versions.save", { documentId, name: "Kept" });
+  const viewer = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: viewer.email, role: "viewer" });
+  const context = await signedInPage(browser, viewer, baseURL);
+  const page = await context.newPage();
+  await page.goto(`/documents/${documentId}`);
+  await openVersions(page);
+  await expect(page.getByTestId("version-item")).toHaveCount(1);
+  await expect(page.getByTestId("version-save")).toHaveCount(0);
+  await page.getByTestId("version-item").getByRole("button").first().click();
+  await expect(page.getByTestId("version-markdown")).toHaveText("Kept text.");
+  await expect(page.getByTestId("version-restore")).toHaveCount(0);
+  const restore = await viewer.trpcCall("versions.restore", { documentId, versionId: saved.versionId });
+  expect(restore.status).toBe(403);
+  const save = await viewer.trpcCall("versions.save", { documentId, name: "Mine" });
+  expect(save.status).toBe(403);
+  // Someone who is not a member learns nothing: not found.
+  const stranger = await new CoauthorClient(baseURL).signIn();
+  expect((await stranger.trpcCall("versions.list", { documentId }, "query")).status).toBe(404);
+  await context.close();
+});
