@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { modelPricesSchema } from "./models/prices.ts";
+import { modelPricesSchema } from "./models/model-price.ts";
 
 // The one place this package reads process.env; validated on first use.
 

@@ -14,6 +14,7 @@ export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
 export * from "./models/index.ts";
 export { type ParsedPipeline, parsePipeline } from "./pipelines/definition.ts";
+export { beginRunStart } from "./pipelines/opening-step.ts";
 export { BUILT_IN_RECIPES, type BuiltInRecipe } from "./pipelines/recipes.ts";
 export { trackedRuns } from "./run-control.ts";
 export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
@@ -26,7 +27,7 @@ export {
 export { toolPolicy } from "./tool-policy.ts";
 export { recordToolResult } from "./tool-results.ts";
 export { agentWorkflow } from "./workflows/agent/index.ts";
-export { abandonRunStart, beginRunStart } from "./workflows/agent/steps/run-start-early.ts";
+export { abandonRunStart } from "./workflows/agent/steps/run-start-early.ts";
 export type { AgentLimits, AgentRunOutcome, AgentWorkflowInput } from "./workflows/agent/types.ts";
 export { naiveHookToken } from "./workflows/bench-naive/hook-token-name.ts";
 export { naiveLoopWorkflow } from "./workflows/bench-naive/index.ts";

@@ -1,4 +1,5 @@
 export { chatAnswer, chatText } from "./chat.ts";
+export type { ModelPrice } from "./model-price.ts";
 export {
   createOfflineModel,
   DOCUMENT_CONTEXT_CLOSE,
@@ -6,7 +7,7 @@ export {
   OFFLINE_MODEL_ID,
   OFFLINE_MODEL_LABEL,
 } from "./offline-model.ts";
-export { costMicroUsd, type ModelPrice, modelPrice } from "./prices.ts";
+export { costMicroUsd, modelPrice } from "./prices.ts";
 export {
   assertModelConfig,
   defaultModelId,

@@ -1,21 +1,10 @@
-import { z } from "zod";
 import { agentEnv } from "../env.ts";
 import type { TokenUsage } from "../usage.ts";
+import type { ModelPrice } from "./model-price.ts";
 
 // What a run cost: its tokens times its model's prices. Prices are USD per million tokens, from
 // the providers' price lists (November 2026); `MODEL_PRICES` (JSON, same shape, by model id)
 // adds models or overrides these. A model with no price has no cost shown, never a guessed one.
-
-export const modelPriceSchema = z.strictObject({
-  input: z.number().min(0),
-  output: z.number().min(0),
-  /** Input served from the prompt cache; default: `input`. */
-  cachedInput: z.number().min(0).optional(),
-  /** Input written to the prompt cache (Anthropic); default: `input`. */
-  cacheWrite: z.number().min(0).optional(),
-});
-export type ModelPrice = z.infer<typeof modelPriceSchema>;
-export const modelPricesSchema = z.record(z.string().min(1), modelPriceSchema);
 
 const LISTED_PRICES: Record<string, ModelPrice> = {
   offline: { input: 0, output: 0 },

@@ -9,20 +9,11 @@ import {
 } from "@coauthor/types";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { z } from "zod";
-import { checkReferences } from "./references.ts";
+import { checkReferences, type DefinitionPath, type DefinitionProblem } from "./references.ts";
 
 // Reads a pipeline definition (YAML, or JSON — a YAML document too) and checks it before anything
 // runs: the schema, step by step, then every cross-reference. Each problem is reported at its
 // line and column, saying what to change.
-
-/** A place in the definition: keys and indexes from its root. */
-export type DefinitionPath = (string | number)[];
-
-/** What the reference checks report: where, and what to change. */
-export interface DefinitionProblem {
-  path: DefinitionPath;
-  message: string;
-}
 
 const shallowKinds = stepKindSchemas(z.unknown());
 const topLevelSchema = pipelineDefinitionSchema.extend({ steps: z.array(z.unknown()).min(1).max(50) });

@@ -1,4 +1,7 @@
+import { pipelineArgsOf } from "../workflows/agent/pipeline-args.ts";
 import type { PlanningStartArgs } from "../workflows/agent/steps/planning-agent-start.ts";
+import { beginEarlyStart } from "../workflows/agent/steps/run-start-early.ts";
+import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { openPipelineRun, type PipelineArgs } from "./interpreter.ts";
 import { childPath } from "./parallel-block.ts";
 import { agentPrompt, openingMessages, overBudget, report, turnsLimits } from "./pipeline-run.ts";
@@ -32,4 +35,13 @@ export function openingStepArgs(args: PipelineArgs): PlanningStartArgs | undefin
     limits: turnsLimits(run),
     start: run.start,
   };
+}
+
+/**
+ * Begins the first step of a run started with `earlyStart` in its input, when it opens with a
+ * planning agent (run-start-early.ts keeps the work until the step takes it over). Call once the
+ * run's live frames have a listener: its first frames go out at once.
+ */
+export function beginRunStart(runId: string, input: AgentWorkflowInput): void {
+  beginEarlyStart(runId, () => openingStepArgs(pipelineArgsOf(runId, input)));
 }

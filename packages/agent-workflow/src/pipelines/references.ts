@@ -1,13 +1,24 @@
 import type { PipelineAgent, PipelineDefinition, PipelineStep } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import { analyzeCondition } from "./conditions.ts";
-import type { DefinitionPath, DefinitionProblem } from "./definition.ts";
 import { childrenOf, stepId, stepKind } from "./steps.ts";
 
 // The checks a schema cannot make: every id a step, an input or a condition names exists, is an
 // agent step with that output field, and can have run before the place that reads it. A step can
 // have run before another when it comes earlier in order, or sits in the same loop's body (the
 // previous round's output) — never when it comes later or runs beside it in a parallel block.
+
+/** A place in the definition: keys and indexes from its root. */
+export type DefinitionPath = (string | number)[];
+
+/**
+ * What the reference checks report: where, and what to change. The schema checks (definition.ts)
+ * report theirs the same way, before these run.
+ */
+export interface DefinitionProblem {
+  path: DefinitionPath;
+  message: string;
+}
 
 interface StepInfo {
   path: DefinitionPath;

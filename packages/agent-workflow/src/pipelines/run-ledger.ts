@@ -1,22 +1,10 @@
 import { lastEvent } from "../run-outcomes.ts";
 import { addUsage, type TokenUsage, zeroUsage } from "../usage.ts";
 import { emitEvents } from "../workflows/agent/steps/emit-events.ts";
-import type { TurnsResult } from "../workflows/agent/steps/turns-loop.ts";
+import type { TurnsPlace, TurnsResult } from "../workflows/agent/steps/turns-loop.ts";
 import type { AgentRunOutcome, RunEventBody } from "../workflows/agent/types.ts";
 
 const MAX_REPLY_CHARS = 20_000;
-
-/** Where a turns step takes the run up: what it numbers its frames, turns and checkpoints from. */
-export interface TurnsPlace {
-  /** Which turns step of the run this is (its checkpoints; its tool call ids are made unique by it). */
-  segment: number;
-  firstId: number;
-  turnIndex: number;
-  /** Tool calls the run made before this step (the run's tool-call limit counts them). */
-  toolCallsBefore: number;
-  /** Events to write before anything else (a step starting). */
-  leading: RunEventBody[];
-}
 
 /**
  * What a run has done so far, kept by the workflow body (deterministic: a replay rebuilds it from

@@ -10,9 +10,9 @@ import {
 import { registerTelemetry } from "ai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { start } from "workflow/api";
+import { beginRunStart } from "../pipelines/opening-step.ts";
 import { deliverToolResult } from "../tool-results.ts";
 import { agentWorkflow } from "../workflows/agent/index.ts";
-import { beginRunStart } from "../workflows/agent/steps/run-start-early.ts";
 import { collectEvents, registerScriptedModel, TEST_LIMITS } from "../workflows/agent/test-harness.ts";
 import type { AgentWorkflowInput } from "../workflows/agent/types.ts";
 import { metrics } from "./metrics.ts";

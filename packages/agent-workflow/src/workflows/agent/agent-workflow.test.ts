@@ -9,10 +9,11 @@ import { verifyHookToken } from "../../hook-token.ts";
 import { hookTokenKey } from "../../hook-token-key.ts";
 import { subscribeLive } from "../../live/frames.ts";
 import { registerModel } from "../../models/registry.ts";
+import { beginRunStart } from "../../pipelines/opening-step.ts";
 import { abortRun, trackedRuns } from "../../run-control.ts";
 import { deliverToolResult } from "../../tool-results.ts";
 import { agentWorkflow } from "./index.ts";
-import { abandonRunStart, beginRunStart } from "./steps/run-start-early.ts";
+import { abandonRunStart } from "./steps/run-start-early.ts";
 import { collectEvents, noPlanAnswer, registerScriptedModel, TEST_LIMITS } from "./test-harness.ts";
 import type { AgentWorkflowInput } from "./types.ts";
 

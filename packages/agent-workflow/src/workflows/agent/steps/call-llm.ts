@@ -1,20 +1,18 @@
 import type { ModelErrorCode } from "@coauthor/types";
 import { SpanStatusCode } from "@opentelemetry/api";
-import { type ModelMessage, streamText } from "ai";
+import type { ModelMessage } from "ai";
 import { agentEnv } from "../../../env.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
 import { startModelCallDeadline } from "../../../models/model-call-deadline.ts";
-import { cacheablePrompt } from "../../../models/prompt-cache.ts";
 import { classifyModelError, type ModelFailure, refusedAnswer } from "../../../models/provider-errors.ts";
-import { resolveModel } from "../../../models/registry.ts";
-import { modelCallAttributes, modelTelemetry } from "../../../telemetry/model-calls.ts";
+import { modelCallAttributes } from "../../../telemetry/model-calls.ts";
 import { SPAN, withSpan } from "../../../telemetry/tracing.ts";
-import { toolSet } from "../../../tool-set.ts";
 import { type TokenUsage, usageOf, zeroUsage } from "../../../usage.ts";
 import type { RequestedToolCall, RunEventBody } from "../types.ts";
 import { createDeltaCoalescer } from "./coalesce.ts";
 import type { EarlyTurn } from "./early-turn.ts";
+import { requestModelStream } from "./model-stream.ts";
 import { framesOf } from "./write-frames.ts";
 
 // Deltas of a few ms go out as one frame: the live path sends each window at once, the durable
@@ -58,30 +56,6 @@ interface LlmTurnArgs {
   /** This turn asked for already (early-turn.ts): taken when it is the same call. */
   early?: EarlyTurn;
 }
-
-/** What a model call is asked: the model, the conversation and the tools it may call. */
-export interface ModelRequest {
-  modelId: string;
-  system: string;
-  messages: ModelMessage[];
-  tools: string[];
-  toolChoice?: "none";
-}
-
-/** Starts a model call's stream (the request goes out now; its parts wait until read). */
-export function requestModelStream(request: ModelRequest, abortSignal: AbortSignal) {
-  return streamText({
-    model: resolveModel(request.modelId),
-    ...cacheablePrompt(request.system, request.messages),
-    tools: toolSet(request.tools),
-    toolChoice: request.toolChoice,
-    abortSignal,
-    maxRetries: 2,
-    telemetry: modelTelemetry("coauthor.model_call"),
-  });
-}
-
-export type ModelStream = ReturnType<typeof requestModelStream>;
 
 /**
  * One model turn (inside the turns step): one `streamText` call, in a `coauthor.model_call`

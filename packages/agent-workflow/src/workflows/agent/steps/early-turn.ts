@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { log } from "../../../log.ts";
-import { type ModelRequest, type ModelStream, requestModelStream } from "./call-llm.ts";
+import { type ModelRequest, type ModelStream, requestModelStream } from "./model-stream.ts";
 
 // A planning agent's first model turn, asked for while the planner decides whether the task needs
 // a plan (start-planning-agent.ts). Most tasks need none, and then the turn the step would ask for

@@ -3,8 +3,6 @@ import type { ModelMessage } from "ai";
 import type { DurableWriter } from "../../../live/run-writer.ts";
 import { type AgentPrompt, agentSystem } from "../../../pipelines/agent-system.ts";
 import { openRun, type RunStart } from "../../../pipelines/open-run.ts";
-import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
-import type { CallUsage, PlanState } from "../../../planning/index.ts";
 import { runSignal } from "../../../run-control.ts";
 import { acquireStepLease } from "../../../step-lease.ts";
 import { SPAN } from "../../../telemetry/tracing.ts";
@@ -13,21 +11,14 @@ import { planAgent } from "./call-planner.ts";
 import { askEarly, type EarlyTurn } from "./early-turn.ts";
 import { planEvent } from "./plan-event.ts";
 import type { ToolCallAudience } from "./tool-call-event.ts";
-import { checkpointSaver, freshCheckpoint, loadCheckpoint } from "./turns-checkpoint.ts";
-import { continueTurns, type TurnsResult, withWriter } from "./turns-loop.ts";
+import {
+  checkpointSaver,
+  freshCheckpoint,
+  loadCheckpoint,
+  type PlanningDecision,
+} from "./turns-checkpoint.ts";
+import { continueTurns, type TurnsPlace, type TurnsResult, withWriter } from "./turns-loop.ts";
 import { framesOf } from "./write-frames.ts";
-
-/** What a planning agent's first step decided (saved: a resumed step does not plan again). */
-export interface PlanningDecision {
-  /** The run's opening: the one given, or the one this step did. */
-  start: RunStart;
-  plan: PlanState | null;
-  usage: CallUsage;
-  /** The id of the first frame this step writes after the opening (its leading events, the plan). */
-  firstId: number;
-  /** The id after the plan's frame (with a plan; without, the turns go on from `firstId`). */
-  nextId: number;
-}
 
 /** What a planning agent's first step did: its plan decision, and its turns when it needed no plan. */
 export interface PlanningStart extends PlanningDecision {

@@ -2,10 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { type DeferredDurable, deferredDurable } from "../../../live/deferred-durable.ts";
 import type { DurableWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
-import { openingStepArgs } from "../../../pipelines/opening-step.ts";
 import { abortRun } from "../../../run-control.ts";
-import { pipelineArgsOf } from "../pipeline-args.ts";
-import type { AgentWorkflowInput } from "../types.ts";
 import {
   opensRunBegunEarly,
   type PlanningStart,
@@ -63,10 +60,13 @@ function forget(runId: string): EarlyStart | undefined {
 }
 
 /**
- * Begins the first step of a run started with `earlyStart` in its input, when it opens with a
- * planning agent. Call once the run's live frames have a listener: its first frames go out at once.
+ * Begins the first step of a run with the arguments the workflow will give it, when the run opens
+ * with a planning agent (`openingArgs`: undefined when it does not). The pipeline's functions read
+ * them off the run's input (opening-step.ts) and lead to this very step, so they are passed in
+ * rather than imported here; read only when the step has not come first. Call once the run's live
+ * frames have a listener: its first frames go out at once.
  */
-export function beginRunStart(runId: string, input: AgentWorkflowInput): void {
+export function beginEarlyStart(runId: string, openingArgs: () => PlanningStartArgs | undefined): void {
   // The step came first (the engine was quicker than this route): it does the work itself.
   if (begun().has(runId)) {
     forget(runId);
@@ -74,7 +74,7 @@ export function beginRunStart(runId: string, input: AgentWorkflowInput): void {
   }
   let args: PlanningStartArgs | undefined;
   try {
-    args = openingStepArgs(pipelineArgsOf(runId, input));
+    args = openingArgs();
   } catch (error) {
     // The step will find no work begun and do its own (it fails there too if this was no fluke).
     log.error("could not read the run's first step off its input", { runId, error });

@@ -3,7 +3,8 @@ import { type PlanningStart, type PlanningStartArgs, planningAgentStart } from "
 import { adoptEarlyStart } from "./run-start-early.ts";
 import { STEP_RETRIES } from "./step-retries.ts";
 
-export type { PlanningDecision, PlanningStart } from "./planning-agent-start.ts";
+export type { PlanningStart } from "./planning-agent-start.ts";
+export type { PlanningDecision } from "./turns-checkpoint.ts";
 
 /**
  * A planning agent's first step (planning-agent-start.ts does its work). On the local world the

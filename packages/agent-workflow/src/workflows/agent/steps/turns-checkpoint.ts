@@ -2,9 +2,10 @@ import type { ModelMessage } from "ai";
 import { getStepMetadata } from "workflow";
 import { agentStore } from "../../../agent-store.ts";
 import type { RunWriter } from "../../../live/run-writer.ts";
+import type { RunStart } from "../../../pipelines/open-run.ts";
+import type { CallUsage, PlanState } from "../../../planning/index.ts";
 import { type TokenUsage, zeroUsage } from "../../../usage.ts";
 import type { AgentRunOutcome, RequestedToolCall, RunEventBody } from "../types.ts";
-import type { PlanningDecision } from "./planning-agent-start.ts";
 
 // What a turns step has done so far, saved after every model turn and tool result. A step re-run
 // after a restart (the engine runs an interrupted step again from the top) carries on from here:
@@ -27,6 +28,21 @@ export interface TurnsProgress {
   usage: TokenUsage;
   /** Tool calls this step announced. */
   toolCalls: number;
+}
+
+/**
+ * What a planning agent's first step decided (planning-agent-start.ts), saved with its first
+ * checkpoint: a resumed step does not plan again.
+ */
+export interface PlanningDecision {
+  /** The run's opening: the one given, or the one this step did. */
+  start: RunStart;
+  plan: PlanState | null;
+  usage: CallUsage;
+  /** The id of the first frame this step writes after the opening (its leading events, the plan). */
+  firstId: number;
+  /** The id after the plan's frame (with a plan; without, the turns go on from `firstId`). */
+  nextId: number;
 }
 
 export interface TurnsCheckpoint extends TurnsProgress {

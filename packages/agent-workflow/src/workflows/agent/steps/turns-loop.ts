@@ -2,7 +2,6 @@ import type { ModelMessage } from "ai";
 import { agentStore } from "../../../agent-store.ts";
 import { type DurableWriter, openRunWriter, type RunWriter } from "../../../live/run-writer.ts";
 import { log } from "../../../log.ts";
-import type { TurnsPlace } from "../../../pipelines/run-ledger.ts";
 import { interruptedOutcome, limitOutcome, RUN_TIMEOUT_REASON } from "../../../run-outcomes.ts";
 import { type SpanName, withSpan } from "../../../telemetry/tracing.ts";
 import { addUsage, type TokenUsage } from "../../../usage.ts";
@@ -49,6 +48,21 @@ export function repliesIn(messages: ModelMessage[]): string[] {
         : message.content.map((part) => (part.type === "text" ? part.text : "")).join("");
     return text.trim() ? [text.trim()] : [];
   });
+}
+
+/**
+ * Where a turns step takes the run up: what it numbers its frames, turns and checkpoints from. The
+ * run's ledger hands out each one (pipelines/run-ledger.ts).
+ */
+export interface TurnsPlace {
+  /** Which turns step of the run this is (its checkpoints; its tool call ids are made unique by it). */
+  segment: number;
+  firstId: number;
+  turnIndex: number;
+  /** Tool calls the run made before this step (the run's tool-call limit counts them). */
+  toolCallsBefore: number;
+  /** Events to write before anything else (a step starting). */
+  leading: RunEventBody[];
 }
 
 export interface TurnsArgs extends TurnsPlace {
