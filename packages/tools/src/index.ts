@@ -8,6 +8,7 @@ export {
   createBlockId,
 } from "./block-id.ts";
 export { $findBlockById, registerBlockIds } from "./block-index.ts";
+export { MAX_LIST_INDENT, registerTextControlFilter } from "./content-input.ts";
 export { type ContentRepair, repairContent } from "./content-repair.ts";
 export { type RestoreSummary, restoreContent } from "./content-restore.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
@@ -25,14 +26,28 @@ export {
 export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { createStaleGuard, type StaleGuard } from "./stale-guard.ts";
+export {
+  $decideSuggestions,
+  $getBlockSuggestion,
+  applySuggestedChanges,
+  blockSuggestionState,
+  listSuggestions,
+  type PendingSuggestion,
+  runToolAsSuggestion,
+  type SuggestionAuthor,
+} from "./suggestions.ts";
 export { $getBlockType } from "./tools/block-type.ts";
 export { unsafeRegexReason } from "./tools/regex-safety.ts";
+export {
+  type ContentViolation,
+  unknownNodeTypes,
+  updateContentViolation,
+} from "./update-content-check.ts";
 export {
   type BoundDocumentEditor,
   bindDocumentEditor,
   bindMirroredEditor,
   stateFromYjsUpdate,
-  unknownNodeTypes,
   YJS_ROOT_NAME,
   yjsUpdateFromMarkdown,
   yjsUpdateFromState,

@@ -12,5 +12,6 @@ export * from "./protocol.ts";
 export * from "./run-edits.ts";
 export * from "./run-signals.ts";
 export * from "./sharing.ts";
+export * from "./suggestions.ts";
 export * from "./tool-facts.ts";
 export * from "./workflow-store.ts";

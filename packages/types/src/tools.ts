@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { suggestionReasonSchema } from "./suggestions.ts";
 
 /** What every editor tool returns when it did not apply: a machine code plus a message the model can act on. */
 export const toolFailureSchema = z.object({
@@ -157,6 +158,7 @@ export const blockPositionSchema = z.discriminatedUnion("at", [
 export type BlockPosition = z.infer<typeof blockPositionSchema>;
 
 export const insertBlocksInputSchema = z.object({
+  reason: suggestionReasonSchema,
   markdown: z.string().min(1).max(100_000),
   position: blockPositionSchema,
 });
@@ -168,6 +170,7 @@ export type InsertBlocksOutput = z.infer<typeof insertBlocksOutputSchema>;
 // replaceBlock
 
 export const replaceBlockInputSchema = z.object({
+  reason: suggestionReasonSchema,
   blockId: blockIdSchema,
   markdown: z.string().min(1).max(100_000),
 });
@@ -178,6 +181,7 @@ export type ReplaceBlockOutput = z.infer<typeof replaceBlockOutputSchema>;
 // replaceText
 
 export const replaceTextInputSchema = z.object({
+  reason: suggestionReasonSchema,
   search: z.string().min(1),
   replace: z.string(),
   blockId: blockIdSchema.optional(),
@@ -198,6 +202,7 @@ export type ReplaceTextOutput = z.infer<typeof replaceTextOutputSchema>;
 // deleteBlocks
 
 export const deleteBlocksInputSchema = z.object({
+  reason: suggestionReasonSchema,
   blockIds: z.array(blockIdSchema).min(1).max(1000),
 });
 export type DeleteBlocksInput = z.infer<typeof deleteBlocksInputSchema>;
@@ -213,6 +218,7 @@ export type DeleteBlocksOutput = z.infer<typeof deleteBlocksOutputSchema>;
 // moveBlock
 
 export const moveBlockInputSchema = z.object({
+  reason: suggestionReasonSchema,
   blockId: blockIdSchema,
   position: z.discriminatedUnion("at", [endPosition, startPosition, afterPosition, beforePosition]),
 });
@@ -239,6 +245,7 @@ export const blockTypeSchema = z.enum([
 export type BlockType = z.infer<typeof blockTypeSchema>;
 
 export const setBlockTypeInputSchema = z.object({
+  reason: suggestionReasonSchema,
   blockId: blockIdSchema,
   type: blockTypeSchema,
   language: z.string().max(40).optional(),
@@ -253,6 +260,7 @@ export const textFormatSchema = z.enum(["bold", "italic", "underline", "striketh
 export type TextFormatName = z.infer<typeof textFormatSchema>;
 
 export const formatTextInputSchema = z.object({
+  reason: suggestionReasonSchema,
   blockId: blockIdSchema,
   text: z.string().min(1).optional(),
   occurrence: z.int().min(1).default(1),
@@ -269,6 +277,7 @@ export type FormatTextOutput = z.infer<typeof formatTextOutputSchema>;
 // insertTable
 
 export const insertTableInputSchema = z.object({
+  reason: suggestionReasonSchema,
   rows: z
     .array(z.array(z.string().max(10_000)).min(1).max(50))
     .min(1)
@@ -283,6 +292,7 @@ export type InsertTableOutput = z.infer<typeof insertTableOutputSchema>;
 // updateTableCell
 
 export const updateTableCellInputSchema = z.object({
+  reason: suggestionReasonSchema,
   blockId: blockIdSchema,
   row: z.int().min(0),
   column: z.int().min(0),

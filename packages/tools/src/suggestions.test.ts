@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { runEditorTool } from "./editor-tools.ts";
+import { exportMarkdown } from "./markdown.ts";
+import {
+  $decideSuggestions,
+  listSuggestions,
+  runToolAsSuggestion,
+  type SuggestionAuthor,
+} from "./suggestions.ts";
+import { blockIds } from "./tool-cases.ts";
+import {
+  type BoundDocumentEditor,
+  bindDocumentEditor,
+  flush,
+  yjsUpdateFromMarkdown,
+} from "./yjs-document.ts";
+
+// Every kind of change a write tool makes, landed as suggestions in one copy of a document synced
+// with another: accepting gives what the direct edit gives, rejecting gives the document as it was,
+// in both copies, with the blocks' ids.
+
+const DOCUMENT = "# Plan\n\nFirst part with **bold**.\n\n- one\n- two\n\nLast part.";
+const AGENT: SuggestionAuthor = { authorId: "alice", authorName: "Coauthor for Alice", runId: "run-1" };
+
+type Case = { name: string; input: (ids: string[]) => { tool: string; input: unknown } };
+
+const CASES: Case[] = [
+  {
+    name: "text inserted (insertBlocks)",
+    input: () => ({
+      tool: "insertBlocks",
+      input: { markdown: "New one.\n\nNew two.", position: { at: "end" } },
+    }),
+  },
+  {
+    name: "block inserted in the middle",
+    input: (ids) => ({
+      tool: "insertBlocks",
+      input: { markdown: "Between.", position: { at: "after", blockId: ids[1] } },
+    }),
+  },
+  {
+    name: "blocks deleted",
+    input: (ids) => ({ tool: "deleteBlocks", input: { blockIds: [ids[1], ids[3]] } }),
+  },
+  {
+    name: "block replaced",
+    input: (ids) => ({
+      tool: "replaceBlock",
+      input: { blockId: ids[1], markdown: "Rewritten part.", reason: "Shorter." },
+    }),
+  },
+  {
+    name: "text replaced across blocks",
+    input: () => ({ tool: "replaceText", input: { search: "part", replace: "section" } }),
+  },
+  {
+    name: "formatting changed",
+    input: (ids) => ({ tool: "formatText", input: { blockId: ids[3], text: "Last", add: ["italic"] } }),
+  },
+  {
+    name: "block type changed",
+    input: (ids) => ({ tool: "setBlockType", input: { blockId: ids[1], type: "quote" } }),
+  },
+  {
+    name: "block moved",
+    input: (ids) => ({ tool: "moveBlock", input: { blockId: ids[3], position: { at: "start" } } }),
+  },
+  {
+    name: "table inserted",
+    input: () => ({
+      tool: "insertTable",
+      input: {
+        rows: [
+          ["A", "B"],
+          ["1", "2"],
+        ],
+        position: { at: "end" },
+      },
+    }),
+  },
+];
+
+function exchange(a: BoundDocumentEditor, b: BoundDocumentEditor): void {
+  Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc, Y.encodeStateVector(b.doc)));
+  Y.applyUpdate(a.doc, Y.encodeStateAsUpdate(b.doc, Y.encodeStateVector(a.doc)));
+  flush(a.editor);
+  flush(b.editor);
+}
+
+function decideAll(copy: BoundDocumentEditor, decision: "accept" | "reject"): void {
+  const ids = new Set(listSuggestions(copy.editor).map((suggestion) => suggestion.id));
+  copy.editor.update(() => void $decideSuggestions(ids, decision), { discrete: true });
+  flush(copy.editor);
+}
+
+describe("suggestions: every kind × accept / reject, in two synced copies", () => {
+  for (const { name, input } of CASES) {
+    for (const decision of ["accept", "reject"] as const) {
+      it(`${name}, ${decision}ed by a co-editor`, async () => {
+        const seed = yjsUpdateFromMarkdown(DOCUMENT);
+        const agent = bindDocumentEditor(seed);
+        const coEditor = bindDocumentEditor(seed);
+        const ids = blockIds(agent.editor);
+        const call = input(ids);
+        const direct = bindDocumentEditor(seed);
+        const directResult = await runEditorTool(direct.editor, call.tool, call.input);
+        expect(directResult).toMatchObject({ ok: true });
+
+        const result = await runToolAsSuggestion(agent.editor, call.tool, call.input, AGENT);
+        expect(result).toMatchObject({ ok: true });
+        exchange(agent, coEditor);
+        const pending = listSuggestions(coEditor.editor);
+        expect(pending.length).toBeGreaterThan(0);
+        expect(pending[0]).toMatchObject({ authorName: "Coauthor for Alice", runId: "run-1" });
+
+        decideAll(coEditor, decision);
+        exchange(agent, coEditor);
+        const expected = decision === "accept" ? exportMarkdown(direct.editor) : DOCUMENT;
+        expect(exportMarkdown(coEditor.editor)).toBe(expected);
+        expect(exportMarkdown(agent.editor)).toBe(expected);
+        expect(listSuggestions(agent.editor)).toEqual([]);
+        const finalIds = blockIds(coEditor.editor);
+        expect(new Set(finalIds).size).toBe(finalIds.length);
+        // The blocks that were there keep their ids: all of them on reject; on accept, those the
+        // direct edit kept.
+        const kept = decision === "accept" ? blockIds(direct.editor).filter((id) => ids.includes(id)) : ids;
+        expect(finalIds.filter((id) => ids.includes(id))).toEqual(kept);
+        expect(blockIds(agent.editor)).toEqual(finalIds);
+      });
+    }
+  }
+
+  it("gives the reason and the text each suggestion adds and removes", async () => {
+    const agent = bindDocumentEditor(yjsUpdateFromMarkdown(DOCUMENT));
+    const ids = blockIds(agent.editor);
+    await runToolAsSuggestion(
+      agent.editor,
+      "replaceBlock",
+      { blockId: ids[1], markdown: "Rewritten.", reason: "Shorter." },
+      AGENT,
+    );
+    expect(listSuggestions(agent.editor)).toEqual([
+      expect.objectContaining({
+        reason: "Shorter.",
+        deleted: "First part with bold.",
+        inserted: "Rewritten.",
+      }),
+    ]);
+    // The model addresses the new block by the old id.
+    expect(blockIds(agent.editor)).toContain(ids[1]);
+  });
+
+  it("the same author changing their own pending insertion extends it (one suggestion, nothing to delete)", async () => {
+    const agent = bindDocumentEditor(yjsUpdateFromMarkdown(DOCUMENT));
+    const inserted = await runToolAsSuggestion(
+      agent.editor,
+      "insertBlocks",
+      { markdown: "Draft.", position: { at: "end" } },
+      AGENT,
+    );
+    const [id] = (inserted as { blockIds: string[] }).blockIds;
+    await runToolAsSuggestion(
+      agent.editor,
+      "replaceBlock",
+      { blockId: id, markdown: "Better draft." },
+      AGENT,
+    );
+    const pending = listSuggestions(agent.editor);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ inserted: "Better draft.", deleted: "" });
+  });
+
+  it("two people accepting the same suggestion at once converge on it accepted once", async () => {
+    const seed = yjsUpdateFromMarkdown(DOCUMENT);
+    const agent = bindDocumentEditor(seed);
+    const bob = bindDocumentEditor(seed);
+    const direct = bindDocumentEditor(seed);
+    const ids = blockIds(agent.editor);
+    const call = { blockId: ids[1], markdown: "Rewritten." };
+    await runEditorTool(direct.editor, "replaceBlock", call);
+    await runToolAsSuggestion(agent.editor, "replaceBlock", call, AGENT);
+    exchange(agent, bob);
+    decideAll(agent, "accept");
+    decideAll(bob, "accept");
+    exchange(agent, bob);
+    expect(exportMarkdown(agent.editor)).toBe(exportMarkdown(direct.editor));
+    expect(exportMarkdown(bob.editor)).toBe(exportMarkdown(direct.editor));
+    expect(listSuggestions(bob.editor)).toEqual([]);
+  });
+});

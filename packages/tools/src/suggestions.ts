@@ -1,0 +1,292 @@
+import { type BlockSuggestion, blockSuggestionSchema, type SuggestionDecision } from "@coauthor/types";
+import { isWriteTool, type ToolOutput } from "@coauthor/types/tools";
+import {
+  $createParagraphNode,
+  $getRoot,
+  $getState,
+  $parseSerializedNode,
+  $setState,
+  createState,
+  type LexicalEditor,
+  type LexicalNode,
+  type SerializedLexicalNode,
+} from "lexical";
+import { applyAgentEdit } from "./agent-edit.ts";
+import { $getBlockId } from "./block-id.ts";
+import { $assignFreshBlockId, $claimBlockId } from "./block-index.ts";
+import { createDocumentEditor } from "./document-editor.ts";
+import { runEditorTool } from "./editor-tools.ts";
+
+// Suggestions live in the shared document: a top-level block carries its suggestion as NodeState
+// ("suggestion"), which the Yjs binding syncs like its text, so every co-editor sees it live, and it
+// survives reloads, offline editing and restarts. See README "Suggestions" for the rules.
+
+/** The suggestion a top-level block carries (null: none). Malformed state reads as none. */
+export const blockSuggestionState = createState("suggestion", {
+  parse: (value): BlockSuggestion | null => {
+    const parsed = blockSuggestionSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  },
+});
+
+export function $getBlockSuggestion(node: LexicalNode): BlockSuggestion | null {
+  return $getState(node, blockSuggestionState);
+}
+
+function $setBlockSuggestion<T extends LexicalNode>(node: T, suggestion: BlockSuggestion | null): T {
+  return $setState(node, blockSuggestionState, suggestion);
+}
+
+/** Who proposes the suggestions a call makes, and why. */
+export interface SuggestionAuthor {
+  authorId: string;
+  authorName: string;
+  runId?: string;
+}
+
+/** A fresh suggestion id. */
+function suggestionId(): string {
+  return `s${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+}
+
+function serializedBlockId(node: SerializedLexicalNode): string | null {
+  const state = (node as { $?: { blockId?: unknown } }).$;
+  return typeof state?.blockId === "string" ? state.blockId : null;
+}
+
+/** The block without its suggestion state: what its content is, for comparing. */
+function contentKey(node: SerializedLexicalNode): string {
+  const { $: state, ...rest } = node as SerializedLexicalNode & { $?: Record<string, unknown> };
+  const { suggestion: _suggestion, ...kept } = state ?? {};
+  return JSON.stringify({ ...rest, $: kept });
+}
+
+/**
+ * Ids present and unchanged in both lists, in an order both share, as many as possible (the
+ * longest increasing run of their positions before, read in their order after): those blocks stay
+ * where they are; every other one is proposed as removed, inserted, replaced or moved.
+ */
+function stableIds(before: SerializedLexicalNode[], after: SerializedLexicalNode[]): Set<string> {
+  const positionBefore = new Map<string, number>();
+  const contentBefore = new Map<string, string>();
+  before.forEach((node, index) => {
+    const id = serializedBlockId(node);
+    if (id === null) return;
+    positionBefore.set(id, index);
+    contentBefore.set(id, contentKey(node));
+  });
+  const candidates: Array<{ id: string; position: number }> = [];
+  for (const node of after) {
+    const id = serializedBlockId(node);
+    const position = id === null ? undefined : positionBefore.get(id);
+    if (id !== null && position !== undefined && contentBefore.get(id) === contentKey(node)) {
+      candidates.push({ id, position });
+    }
+  }
+  // Longest increasing subsequence of positions (patience sorting), O(n log n).
+  const tails: number[] = [];
+  const previous: number[] = new Array(candidates.length).fill(-1);
+  candidates.forEach(({ position }, index) => {
+    let low = 0;
+    let high = tails.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((candidates[tails[middle] as number]?.position ?? 0) < position) low = middle + 1;
+      else high = middle;
+    }
+    if (low > 0) previous[index] = tails[low - 1] as number;
+    tails[low] = index;
+  });
+  const stable = new Set<string>();
+  for (let index = tails.at(-1) ?? -1; index >= 0; index = previous[index] as number) {
+    stable.add((candidates[index] as { id: string }).id);
+  }
+  return stable;
+}
+
+/**
+ * Lands the change from `before` to `after` (the top-level blocks of the editor's document as a
+ * write tool found and left them) as suggestions, as one agent edit: a block the tool removed stays,
+ * marked deleted; a block it added is inserted, marked inserted; a block it changed or moved stays
+ * where it was, marked deleted, with the new one inserted where the tool put it, marked inserted —
+ * both with one suggestion id, decided together. The new block keeps the block's id (the model's
+ * later calls address it); the old one takes a fresh id. A block still pending as this author's
+ * insertion is changed in place instead: editing your own pending insertion extends it.
+ */
+export function applySuggestedChanges(
+  editor: LexicalEditor,
+  before: SerializedLexicalNode[],
+  after: SerializedLexicalNode[],
+  author: SuggestionAuthor & { reason?: string },
+): void {
+  const stable = stableIds(before, after);
+  const afterIds = new Set(after.map(serializedBlockId).filter((id): id is string => id !== null));
+  const at = Date.now();
+  const suggestion = (id: string, change: BlockSuggestion["change"]): BlockSuggestion => ({
+    id,
+    change,
+    authorId: author.authorId,
+    authorName: author.authorName,
+    ...(author.runId ? { runId: author.runId } : {}),
+    ...(author.reason ? { reason: author.reason } : {}),
+    at,
+  });
+  applyAgentEdit(editor, () => {
+    const root = $getRoot();
+    const live = new Map<string, LexicalNode>();
+    for (const node of root.getChildren()) {
+      const id = $getBlockId(node);
+      if (id !== null) live.set(id, node);
+    }
+    // Suggestion ids of blocks that were changed or moved: the new block shares the old one's.
+    const groupOf = new Map<string, string>();
+    for (const node of before) {
+      const id = serializedBlockId(node);
+      if (id === null || stable.has(id)) continue;
+      const liveNode = live.get(id);
+      if (liveNode === undefined) continue;
+      const pending = $getBlockSuggestion(liveNode);
+      if (pending?.change === "inserted" && pending.authorId === author.authorId) {
+        // Their own pending insertion: changed or removed in place, no deletion to review.
+        groupOf.set(id, pending.id);
+        liveNode.remove();
+        continue;
+      }
+      if (pending?.change === "deleted") {
+        // Already proposed for deletion: it stays so; a new version of it is a block of its own.
+        if (afterIds.has(id)) $assignFreshBlockId(liveNode);
+        continue;
+      }
+      const group = suggestionId();
+      if (afterIds.has(id)) {
+        groupOf.set(id, group);
+        $assignFreshBlockId(liveNode);
+        $setBlockSuggestion(liveNode, { ...suggestion(group, "deleted"), restoreId: id });
+      } else $setBlockSuggestion(liveNode, suggestion(group, "deleted"));
+    }
+    let cursor: LexicalNode | null = null;
+    for (const node of after) {
+      const id = serializedBlockId(node);
+      if (id !== null && stable.has(id)) {
+        cursor = live.get(id) ?? cursor;
+        continue;
+      }
+      const created = $setBlockSuggestion(
+        $parseSerializedNode(node),
+        suggestion((id !== null ? groupOf.get(id) : undefined) ?? suggestionId(), "inserted"),
+      );
+      // After the blocks proposed for deletion that follow the cursor: a replacement reads old, new.
+      let anchor: LexicalNode | null = cursor;
+      let next: LexicalNode | null = anchor === null ? root.getFirstChild() : anchor.getNextSibling();
+      while (next !== null && $getBlockSuggestion(next)?.change === "deleted") {
+        anchor = next;
+        next = next.getNextSibling();
+      }
+      if (anchor !== null) anchor.insertAfter(created);
+      else if (next !== null) next.insertBefore(created);
+      else root.append(created);
+      cursor = created;
+    }
+    if (root.getChildrenSize() === 0) root.append($createParagraphNode());
+  });
+}
+
+/**
+ * Runs a write tool as a suggestion: on a scratch copy of the document, then the difference lands
+ * in `editor` through `applySuggestedChanges`. The result is the tool's own (the ids it names are
+ * the new blocks' ids). Reads and failed writes change nothing.
+ */
+export async function runToolAsSuggestion(
+  editor: LexicalEditor,
+  toolName: string,
+  input: unknown,
+  author: SuggestionAuthor,
+): Promise<ToolOutput> {
+  if (!isWriteTool(toolName)) return runEditorTool(editor, toolName, input);
+  const before = editor.getEditorState().toJSON();
+  const scratch = createDocumentEditor();
+  scratch.setEditorState(scratch.parseEditorState(before));
+  const result = await runEditorTool(scratch, toolName, input);
+  if (!result.ok) return result;
+  const reason =
+    typeof input === "object" && input !== null && "reason" in input && typeof input.reason === "string"
+      ? input.reason.slice(0, 200)
+      : undefined;
+  applySuggestedChanges(editor, before.root.children, scratch.getEditorState().toJSON().root.children, {
+    ...author,
+    reason,
+  });
+  return result;
+}
+
+/** One pending suggestion as the review shows it: who, when, why, and the text it adds and removes. */
+export interface PendingSuggestion {
+  id: string;
+  authorId: string;
+  authorName: string;
+  runId?: string;
+  reason?: string;
+  at: number;
+  /** The text of the blocks it inserts, and of those it deletes (each block a line). */
+  inserted: string;
+  deleted: string;
+  /** The id of its first block, to take the writer there. */
+  firstBlockId: string | null;
+}
+
+/** The pending suggestions in document order (by their first block). */
+export function listSuggestions(editor: LexicalEditor): PendingSuggestion[] {
+  return editor.read(() => {
+    const byId = new Map<string, PendingSuggestion>();
+    for (const node of $getRoot().getChildren()) {
+      const suggestion = $getBlockSuggestion(node);
+      if (suggestion === null) continue;
+      let pending = byId.get(suggestion.id);
+      if (pending === undefined) {
+        pending = {
+          id: suggestion.id,
+          authorId: suggestion.authorId,
+          authorName: suggestion.authorName,
+          runId: suggestion.runId,
+          reason: suggestion.reason,
+          at: suggestion.at,
+          inserted: "",
+          deleted: "",
+          firstBlockId: $getBlockId(node),
+        };
+        byId.set(suggestion.id, pending);
+      }
+      const text = node.getTextContent();
+      if (suggestion.change === "inserted") pending.inserted += pending.inserted ? `\n${text}` : text;
+      else pending.deleted += pending.deleted ? `\n${text}` : text;
+    }
+    return [...byId.values()];
+  });
+}
+
+/**
+ * Accepts or rejects the suggestions `ids` inside the active update: accepting keeps inserted
+ * blocks (the mark goes) and removes deleted ones; rejecting does the opposite. Deciding a
+ * suggestion that is no longer there changes nothing (two people deciding it at once converge).
+ * Returns how many blocks changed.
+ */
+export function $decideSuggestions(ids: ReadonlySet<string>, decision: SuggestionDecision): number {
+  const root = $getRoot();
+  let changed = 0;
+  const staying: Array<{ node: LexicalNode; restoreId?: string }> = [];
+  for (const node of root.getChildren()) {
+    const suggestion = $getBlockSuggestion(node);
+    if (suggestion === null || !ids.has(suggestion.id)) continue;
+    const goes = (decision === "accept") === (suggestion.change === "deleted");
+    if (goes) node.remove();
+    else staying.push({ node, restoreId: decision === "reject" ? suggestion.restoreId : undefined });
+    changed += 1;
+  }
+  // After the removals: a rejected replacement's old block takes its id back from the new one.
+  for (const { node, restoreId } of staying) {
+    $setBlockSuggestion(node, null);
+    if (restoreId !== undefined) $claimBlockId(node, restoreId);
+  }
+  if (root.getChildrenSize() === 0) root.append($createParagraphNode());
+  return changed;
+}

@@ -1,0 +1,44 @@
+// Suggestions: changes proposed in the shared document (by the agent in Suggest mode) that every
+// co-editor sees and an owner or editor accepts or rejects, one by one or all at once.
+import { z } from "zod";
+
+/** Longest reason a write tool may give for its change (one sentence). */
+export const MAX_SUGGESTION_REASON = 200;
+
+/** Why a write tool made its change, shown beside the suggestion (optional on every write tool). */
+export const suggestionReasonSchema = z
+  .string()
+  .max(MAX_SUGGESTION_REASON)
+  .optional()
+  .describe(
+    "One sentence, at most 200 characters: why you make this change. Shown to the writers reviewing it.",
+  );
+
+/**
+ * The suggestion a top-level block carries (Lexical NodeState "suggestion", synced like its text):
+ * `inserted` — the block is proposed, `deleted` — the block is proposed for removal (shown struck
+ * through). A replaced or moved block is a `deleted` old block and an `inserted` new one sharing
+ * one `id`: they are decided together.
+ */
+export const blockSuggestionSchema = z.object({
+  id: z.string().min(1).max(64),
+  change: z.enum(["inserted", "deleted"]),
+  /** Who proposed it: the writer's user id (an agent run proposes on its writer's behalf). */
+  authorId: z.string().min(1).max(100),
+  /** What the review shows as its author, e.g. "Coauthor for Alice". */
+  authorName: z.string().min(1).max(120),
+  runId: z.string().max(100).optional(),
+  /**
+   * On a `deleted` block that was replaced or moved: the id it had, which went to its new version
+   * (the model addresses the block by it); rejecting gives it back.
+   */
+  restoreId: z.string().max(100).optional(),
+  reason: z.string().max(MAX_SUGGESTION_REASON).optional(),
+  /** When it was proposed (ms since the epoch). */
+  at: z.number().finite(),
+});
+export type BlockSuggestion = z.infer<typeof blockSuggestionSchema>;
+
+/** Accept makes the suggestion part of the document; reject takes it back. */
+export const suggestionDecisionSchema = z.enum(["accept", "reject"]);
+export type SuggestionDecision = z.infer<typeof suggestionDecisionSchema>;
