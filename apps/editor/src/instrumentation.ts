@@ -126,8 +126,12 @@ async function startServer() {
   directRoutes["POST /api/llm/agent/callback"] = callback.POST;
   serveDirectly(directRoutes);
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
-  const { getSyncServer } = await import("@/server/collab/sync-server");
+  const { closeUserSockets, getSyncServer } = await import("@/server/collab/sync-server");
   getSyncServer();
+  // "Sign out everywhere" also closes the user's open sync sockets, on every instance: a revoked
+  // session must not keep editing (auth.ts reports the revocation).
+  const { onSessionsRevoked } = await import("@/server/auth/session-revocation");
+  onSessionsRevoked(closeUserSockets);
   // Run logs past RUN_LOG_RETENTION_DAYS, deleted documents' runs, expired rate-limit counters.
   const { startRetentionSweep } = await import("@/server/retention-sweep");
   startRetentionSweep();

@@ -8,6 +8,7 @@ import { allowedOrigins } from "@/server/http/same-origin";
 import { sendLinkMail } from "@/server/mail/mail";
 import { signingKeys } from "@/server/secrets";
 import { AUTH_COOKIE_PREFIX } from "./cookie";
+import { sessionsRevoked } from "./session-revocation";
 import { sessionStorage } from "./session-storage";
 
 /** The OAuth providers whose client id and secret are configured. */
@@ -104,7 +105,8 @@ function createAuth(db: Database) {
     },
     telemetry: { enabled: false },
     hooks: {
-      // "Sign out everywhere" also closes the user's open sync sockets (a revoked session must not keep editing).
+      // "Sign out everywhere" also closes the user's open sync sockets (a revoked session must not keep
+      // editing): reported to what the server start set (session-revocation.ts).
       after: createAuthMiddleware(async (ctx) => {
         // Any new session (password or OAuth sign-in) of an already verified email also accepts
         // the invitations sent since; an unverified one gets nothing (acceptInvitations checks).
@@ -112,8 +114,7 @@ function createAuth(db: Database) {
         if (signedIn) await acceptInvitations(signedIn);
         const userId = ctx.context.session?.user.id;
         if (ctx.path !== "/revoke-sessions" || !userId) return;
-        const { closeUserSockets } = await import("@/server/collab/sync-server");
-        closeUserSockets(userId);
+        sessionsRevoked(userId);
       }),
     },
   });
