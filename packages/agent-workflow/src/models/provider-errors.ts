@@ -3,8 +3,8 @@
 // provider's own message, retry attempts) goes to the log, not the panel.
 import type { ModelErrorCode } from "@coauthor/types";
 import { APICallError, RetryError } from "ai";
-import { describeModelError } from "../workflows/agent/steps/model-error.ts";
 import { ModelTimeoutError } from "./model-call-deadline.ts";
+import { describeModelError } from "./model-error.ts";
 
 /** A classified model failure. */
 export interface ModelFailure {
