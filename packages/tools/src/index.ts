@@ -24,7 +24,7 @@ export {
 // The Markdown module's two halves without an editor (the benchmark's floor).
 export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
-export { createStaleGuard, type StaleGuard } from "./stale-guard.ts";
+export { createStaleGuard, type StaleGuard, type ToolRunner } from "./stale-guard.ts";
 export {
   $decideSuggestions,
   $getBlockSuggestion,

@@ -1,4 +1,4 @@
-import { isWriteTool } from "@coauthor/types/tools";
+import { isWriteTool, type ToolOutput } from "@coauthor/types/tools";
 import type { LexicalEditor } from "lexical";
 import { toolFailure } from "./agent-edit.ts";
 import { $forEachAddressable, $getBlockId } from "./block-id.ts";
@@ -39,9 +39,12 @@ function resultBlockIds(result: unknown): string[] {
   return Array.isArray(blockIds) ? blockIds.filter((id): id is string => typeof id === "string") : [];
 }
 
+/** What executes a tool call once the guard let it through (`runEditorTool`, or it as a suggestion). */
+export type ToolRunner = (editor: LexicalEditor, toolName: string, input: unknown) => Promise<ToolOutput>;
+
 /** Runs a run's tool calls on `editor`, refusing writes to blocks changed since the model read them. */
 export interface StaleGuard {
-  run(toolName: string, input: unknown): Promise<unknown>;
+  run(toolName: string, input: unknown, execute?: ToolRunner): Promise<unknown>;
 }
 
 /** A guard for one agent run (what the model has seen starts empty: nothing is refused before a read). */
@@ -63,7 +66,7 @@ export function createStaleGuard(editor: LexicalEditor): StaleGuard {
       }),
     );
   return {
-    async run(toolName, input) {
+    async run(toolName, input, execute = runEditorTool) {
       const write = isWriteTool(toolName);
       const targets = write ? targetsOf(editor, toolName, input) : [];
       const changed = targets.filter((id) => seen.has(id) && textOf(id) !== seen.get(id));
@@ -74,7 +77,7 @@ export function createStaleGuard(editor: LexicalEditor): StaleGuard {
           `someone ${gone.length === changed.length ? "deleted" : "changed"} ${changed.map((id) => `"${id}"`).join(", ")} since you read ${changed.length === 1 ? "it" : "them"}; read again before editing`,
         );
       }
-      const result = await runEditorTool(editor, toolName, input);
+      const result = await execute(editor, toolName, input);
       const ok = typeof result === "object" && result !== null && "ok" in result && result.ok === true;
       if (ok && !write) rememberAll();
       if (ok && write) remember([...targets, ...resultBlockIds(result)]);

@@ -132,6 +132,19 @@ describe("suggestions: every kind × accept / reject, in two synced copies", () 
     }
   }
 
+  it("puts each replacement right after the block it replaces", async () => {
+    const agent = bindDocumentEditor(yjsUpdateFromMarkdown("Alpha line.\n\nBeta line.\n\nGamma line."));
+    await runToolAsSuggestion(agent.editor, "replaceText", { search: "line", replace: "row" }, AGENT);
+    expect(exportMarkdown(agent.editor)).toBe(
+      "Alpha line.\n\nAlpha row.\n\nBeta line.\n\nBeta row.\n\nGamma line.\n\nGamma row.",
+    );
+    expect(listSuggestions(agent.editor).map((suggestion) => suggestion.inserted)).toEqual([
+      "Alpha row.",
+      "Beta row.",
+      "Gamma row.",
+    ]);
+  });
+
   it("gives the reason and the text each suggestion adds and removes", async () => {
     const agent = bindDocumentEditor(yjsUpdateFromMarkdown(DOCUMENT));
     const ids = blockIds(agent.editor);

@@ -140,6 +140,8 @@ export function applySuggestedChanges(
     }
     // Suggestion ids of blocks that were changed or moved: the new block shares the old one's.
     const groupOf = new Map<string, string>();
+    // The old block of each block that was changed or moved (now proposed for deletion), by id.
+    const replaced = new Map<string, LexicalNode>();
     for (const node of before) {
       const id = serializedBlockId(node);
       if (id === null || stable.has(id)) continue;
@@ -160,33 +162,52 @@ export function applySuggestedChanges(
       const group = suggestionId();
       if (afterIds.has(id)) {
         groupOf.set(id, group);
+        replaced.set(id, liveNode);
         $assignFreshBlockId(liveNode);
         $setBlockSuggestion(liveNode, { ...suggestion(group, "deleted"), restoreId: id });
       } else $setBlockSuggestion(liveNode, suggestion(group, "deleted"));
     }
+    // The live node of the next unchanged block after each position of `after` (null: none).
+    const nextStable: Array<LexicalNode | null> = new Array(after.length + 1).fill(null);
+    for (let index = after.length - 1; index >= 0; index--) {
+      const id = serializedBlockId(after[index] as SerializedLexicalNode);
+      nextStable[index] =
+        (id !== null && stable.has(id) ? live.get(id) : undefined) ?? nextStable[index + 1] ?? null;
+    }
+    const indexOf = (node: LexicalNode) => node.getIndexWithinParent();
     let cursor: LexicalNode | null = null;
-    for (const node of after) {
+    after.forEach((node, index) => {
       const id = serializedBlockId(node);
       if (id !== null && stable.has(id)) {
         cursor = live.get(id) ?? cursor;
-        continue;
+        return;
       }
       const created = $setBlockSuggestion(
         $parseSerializedNode(node),
         suggestion((id !== null ? groupOf.get(id) : undefined) ?? suggestionId(), "inserted"),
       );
-      // After the blocks proposed for deletion that follow the cursor: a replacement reads old, new.
-      let anchor: LexicalNode | null = cursor;
-      let next: LexicalNode | null = anchor === null ? root.getFirstChild() : anchor.getNextSibling();
-      while (next !== null && $getBlockSuggestion(next)?.change === "deleted") {
-        anchor = next;
-        next = next.getNextSibling();
+      // A replacement goes right after the old block it replaces when that is still ahead, before
+      // the next unchanged block (a replacement reads old, new); a move or an insertion goes where
+      // the tool put it.
+      const old = id !== null ? replaced.get(id) : undefined;
+      const anchor = nextStable[index + 1] ?? null;
+      const from: LexicalNode | null = cursor;
+      if (
+        old !== undefined &&
+        (from === null || indexOf(old) > indexOf(from)) &&
+        (anchor === null || indexOf(old) < indexOf(anchor))
+      ) {
+        cursor = old;
       }
-      if (anchor !== null) anchor.insertAfter(created);
-      else if (next !== null) next.insertBefore(created);
-      else root.append(created);
+      const at: LexicalNode | null = cursor;
+      if (at !== null) at.insertAfter(created);
+      else {
+        const first = root.getFirstChild();
+        if (first === null) root.append(created);
+        else first.insertBefore(created);
+      }
       cursor = created;
-    }
+    });
     if (root.getChildrenSize() === 0) root.append($createParagraphNode());
   });
 }

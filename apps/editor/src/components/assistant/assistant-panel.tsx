@@ -1,5 +1,6 @@
 "use client";
 
+import type { SuggestionAuthor } from "@coauthor/tools";
 import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useCallback, useRef, useState } from "react";
@@ -8,6 +9,7 @@ import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
 import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
+import { type EditMode, useEditMode } from "./edit-mode";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { ModelPicker } from "./model-picker";
@@ -22,6 +24,7 @@ import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SuggestionReview } from "./suggestion-review";
 import { useAgentRun } from "./use-agent-run";
 import { usePanelKeyboard } from "./use-panel-keyboard";
 import { useRunReview } from "./use-run-review";
@@ -35,6 +38,11 @@ const MODES: { mode: RunMode; label: string; hint: string }[] = [
   { mode: "chat", label: "Chat", hint: "Chat mode: the assistant answers; the document does not change" },
 ];
 
+const EDIT_MODES: { mode: EditMode; label: string; hint: string }[] = [
+  { mode: "suggest", label: "Suggest", hint: "The agent's edits arrive as suggestions to accept or reject" },
+  { mode: "direct", label: "Edit directly", hint: "The agent's edits land in the document at once" },
+];
+
 /**
  * The collapsible assistant side panel (a sheet on phones; must sit inside the document's
  * LexicalComposer). `canEdit` false (a viewer): chat only, the agent mode is not offered.
@@ -42,10 +50,13 @@ const MODES: { mode: RunMode; label: string; hint: string }[] = [
 export function AssistantPanel({
   documentId,
   userId,
+  userName,
   canEdit = true,
 }: {
   documentId: string;
   userId: string;
+  /** The writer's name: the agent's suggestions are "Coauthor for <name>". */
+  userName: string;
   canEdit?: boolean;
 }) {
   const [editor] = useLexicalComposerContext();
@@ -61,7 +72,14 @@ export function AssistantPanel({
   const [showHistory, setShowHistory] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
   const [openRunId, setOpenRunId] = useState<string | null>(null);
-  const review = useRunReview();
+  const [editMode, setEditMode] = useEditMode(userId, documentId);
+  // Read at each tool call: switching the mode takes effect from the run's next write.
+  const suggestAs = useRef<((runId: string) => SuggestionAuthor) | null>(null);
+  suggestAs.current =
+    editMode === "suggest"
+      ? (runId) => ({ authorId: userId, authorName: `Coauthor for ${userName}`, runId })
+      : null;
+  const review = useRunReview({ suggestAs });
   const plan = usePlanChecklist();
   const pipeline = usePipelineTree();
   const [recipeId, setRecipeId] = useState("");
@@ -230,6 +248,24 @@ export function AssistantPanel({
           </fieldset>
           <ModelPicker value={model} onChange={setModel} selectRef={modelPicker} />
         </div>
+        {mode === "agent" ? (
+          <fieldset className="mode-switch edit-mode-switch" aria-label="How the agent edits">
+            {EDIT_MODES.map((option) => (
+              <button
+                key={option.mode}
+                type="button"
+                className="mode-button"
+                data-testid={`edit-mode-${option.mode}`}
+                aria-pressed={editMode === option.mode}
+                title={option.hint}
+                onClick={() => setEditMode(option.mode)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        <SuggestionReview canDecide={canEdit} onReveal={reveal} />
         {mode === "agent" ? (
           <RecipePicker
             documentId={documentId}

@@ -1,8 +1,14 @@
 "use client";
 
-import { createStaleGuard, isWriteTool, type StaleGuard } from "@coauthor/tools";
+import {
+  createStaleGuard,
+  isWriteTool,
+  runToolAsSuggestion,
+  type StaleGuard,
+  type SuggestionAuthor,
+} from "@coauthor/tools";
 import type { RunEdits, RunEvent } from "@coauthor/types";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
 import { useAgentLive } from "../editor/agent-live-context";
 import type { RunChanges } from "../editor/block-snapshot";
@@ -38,7 +44,12 @@ interface Recording {
  * Undo run works after a reload and on another day; when the run ends (however it ends) offer
  * Keep / Undo run. Nobody is locked out: the writer and co-editors keep typing.
  */
-export function useRunReview() {
+export function useRunReview({
+  suggestAs,
+}: {
+  /** Who the run's write calls are suggested as (Suggest mode), read at each call; null: they edit directly. */
+  suggestAs: RefObject<((runId: string) => SuggestionAuthor) | null>;
+}) {
   const { store, collab } = useAgentLive();
   const trpc = useTRPCClient();
   const recording = useRef<Recording | null>(null);
@@ -145,7 +156,13 @@ export function useRunReview() {
         await session.whenSynced();
         guard.current ??= createStaleGuard(session.agentEditor);
         const runGuard = guard.current;
-        const run = () => runGuard.run(call.toolName, call.input);
+        const author = suggestAs.current?.(call.runId) ?? null;
+        const run = () =>
+          author === null
+            ? runGuard.run(call.toolName, call.input)
+            : runGuard.run(call.toolName, call.input, (editor, toolName, input) =>
+                runToolAsSuggestion(editor, toolName, input, author),
+              );
         // Reads have no effect to repeat; a write runs at most once, whichever tab runs it.
         return isWriteTool(call.toolName)
           ? await session.runOnce(call.runId, call.toolCallId, run)
@@ -155,7 +172,7 @@ export function useRunReview() {
         preview.settle(call.toolCallId);
       }
     };
-  }, [collab, preview]);
+  }, [collab, preview, suggestAs]);
 
   const onRunEvent = useCallback(
     (event: RunEvent) => {

@@ -112,7 +112,14 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
         readOnly={data.role === "viewer"}
         onSyncStateChange={setSyncState}
         editorRef={editorRef}
-        aside={<AssistantPanel documentId={data.id} userId={user.id} canEdit={data.role !== "viewer"} />}
+        aside={
+          <AssistantPanel
+            documentId={data.id}
+            userId={user.id}
+            userName={user.name}
+            canEdit={data.role !== "viewer"}
+          />
+        }
       />
     </main>
   );

@@ -23,6 +23,7 @@ import { BlockIdsPlugin } from "./plugins/block-ids-plugin";
 import { DocumentCollaboration } from "./plugins/collaboration-plugin";
 import { FocusOnOpenPlugin } from "./plugins/focus-on-open-plugin";
 import { MarkdownPastePlugin } from "./plugins/markdown-paste-plugin";
+import { SuggestionsPlugin } from "./plugins/suggestions-plugin";
 import { TabFocusPlugin } from "./plugins/tab-focus-plugin";
 import { PresenceList } from "./presence-list";
 import type { SyncState } from "./sync-state";
@@ -116,6 +117,7 @@ export function DocumentEditor({
           <MarkdownShortcutPlugin transformers={markdownShortcutTransformers} />
           <MarkdownPastePlugin />
           <BlockIdsPlugin />
+          <SuggestionsPlugin />
           <DocumentCollaboration
             documentId={documentId}
             user={user}

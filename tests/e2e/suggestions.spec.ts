@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext } from "@playwright/test";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, type Page, test } from "../lib/test.ts";
+import { ask, paragraphs, waitForRunEnd } from "./helpers.ts";
+
+// Suggest mode: the agent's edits arrive as suggestions in the shared document; every co-editor
+// sees them live; editors accept or reject them one by one or all at once; viewers only see them.
+
+async function openAs(browser: Browser, client: CoauthorClient, baseURL: string, documentId: string) {
+  const context: BrowserContext = await browser.newContext({ baseURL });
+  await context.addCookies(
+    client.cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
+    }),
+  );
+  const page = await context.newPage();
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page).first()).toBeVisible();
+  return { page, context };
+}
+
+function suggestions(page: Page) {
+  return page.getByTestId("suggestion-item");
+}
+
+function marked(page: Page, change: "inserted" | "deleted") {
+  return page.getByTestId("document-editor").locator(`[data-suggestion="${change}"]`);
+}
+
+test("an agent run in Suggest mode: a co-editor sees its suggestions live, accepts one and rejects one; a viewer has no controls", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Alpha line.\n\nBeta line.\n\nGamma line.");
+  const bob = await new CoauthorClient(baseURL).signIn();
+  const viewer = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  await account.trpc("documents.share", { id: documentId, email: viewer.email, role: "viewer" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Alpha line.", "Beta line.", "Gamma line."]);
+  const bobCopy = await openAs(browser, bob, baseURL, documentId);
+  const viewerCopy = await openAs(browser, viewer, baseURL, documentId);
+
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'replace "line" with "row"');
+  await waitForRunEnd(page);
+
+  // Three replacements, each an old block struck through and a new one, in every copy.
+  for (const copy of [page, bobCopy.page, viewerCopy.page]) {
+    await expect(suggestions(copy)).toHaveCount(3);
+    await expect(marked(copy, "deleted")).toHaveText(["Alpha line.", "Beta line.", "Gamma line."]);
+    await expect(marked(copy, "inserted")).toHaveText(["Alpha row.", "Beta row.", "Gamma row."]);
+  }
+  await expect(suggestions(page).first()).toContainText("Coauthor for");
+  // The viewer sees them, and nothing to decide with.
+  await expect(viewerCopy.page.getByRole("button", { name: "Accept", exact: true })).toHaveCount(0);
+  await expect(viewerCopy.page.getByRole("button", { name: "Reject", exact: true })).toHaveCount(0);
+
+  // Bob accepts the first and rejects the second, by keyboard.
+  await suggestions(bobCopy.page).nth(0).getByRole("button", { name: "Accept", exact: true }).focus();
+  await bobCopy.page.keyboard.press("Enter");
+  await expect(suggestions(bobCopy.page)).toHaveCount(2);
+  await suggestions(bobCopy.page).nth(0).getByRole("button", { name: "Reject", exact: true }).focus();
+  await bobCopy.page.keyboard.press("Enter");
+  await expect(suggestions(page)).toHaveCount(1);
+  const decided = ["Alpha row.", "Beta line.", "Gamma line.", "Gamma row."];
+  await expect(paragraphs(page)).toHaveText(decided);
+  await expect(paragraphs(viewerCopy.page)).toHaveText(decided);
+
+  // Alice's reload shows the same state; she accepts the rest.
+  await page.reload();
+  await expect(paragraphs(page)).toHaveText(decided);
+  await expect(suggestions(page)).toHaveCount(1);
+  await page.getByTestId("suggestions-accept-all").click();
+  const final = ["Alpha row.", "Beta line.", "Gamma row."];
+  await expect(paragraphs(page)).toHaveText(final);
+  await expect(paragraphs(bobCopy.page)).toHaveText(final);
+  await expect(suggestions(bobCopy.page)).toHaveCount(0);
+  expect(await account.documentMarkdown(documentId)).toBe("Alpha row.\n\nBeta line.\n\nGamma row.");
+  await bobCopy.context.close();
+  await viewerCopy.context.close();
+});
+
+test("Reject all takes a run's suggestions back, and Edit directly writes as before", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("One.\n\nTwo.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'append "Three."');
+  await waitForRunEnd(page);
+  await expect(marked(page, "inserted")).toHaveText(["Three."]);
+  await page.getByTestId("suggestions-reject-all").click();
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+  await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+  // The choice is remembered; switching back edits directly.
+  await page.reload();
+  await page.getByTestId("assistant-mode-agent").click();
+  await expect(page.getByTestId("edit-mode-suggest")).toHaveAttribute("aria-pressed", "true");
+  await page.getByTestId("edit-mode-direct").click();
+  await ask(page, "agent", 'append "Three."');
+  await waitForRunEnd(page);
+  await expect(paragraphs(page)).toHaveText(["One.", "Two.", "Three."]);
+  await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+});
