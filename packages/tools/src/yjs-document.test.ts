@@ -7,8 +7,6 @@ import {
   bindDocumentEditor,
   bindMirroredEditor,
   stateFromYjsUpdate,
-  unknownNodeTypes,
-  YJS_ROOT_NAME,
   yjsUpdateFromMarkdown,
 } from "./yjs-document.ts";
 
@@ -108,27 +106,5 @@ describe("mirrored editor and other writes to the shared document", () => {
     agent.editor.update(() => undefined, { discrete: true });
     expect(exportMarkdown(agent.editor)).toBe("Alpha.\n\nTyped later.");
     agent.dispose();
-  });
-});
-
-describe("unknownNodeTypes", () => {
-  it("finds nothing in a document of the editor's own nodes", () => {
-    const update = yjsUpdateFromMarkdown(
-      "# T\n\nText **b** [l](https://x)\n\n---\n\n- [ ] a\n\n| a |\n| - |\n| b |\n\n```js\nx\n```",
-    );
-    expect(unknownNodeTypes(update)).toEqual([]);
-  });
-
-  it("names a node type no copy of the editor knows", () => {
-    const doc = new Y.Doc();
-    const root = doc.get(YJS_ROOT_NAME, Y.XmlText);
-    const block = new Y.XmlText();
-    root.insertEmbed(0, block);
-    block.setAttribute("__type", "script-runner");
-    expect(unknownNodeTypes(Y.encodeStateAsUpdate(doc))).toEqual(["script-runner"]);
-  });
-
-  it("throws on bytes that are not a Yjs update", () => {
-    expect(() => unknownNodeTypes(Uint8Array.from([0xff, 0xff, 0xff, 0x01]))).toThrow();
   });
 });

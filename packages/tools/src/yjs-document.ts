@@ -7,7 +7,6 @@ import {
 import { $getRoot, type LexicalEditor, type SerializedEditorState, SKIP_COLLAB_TAG } from "lexical";
 import * as Y from "yjs";
 import { createDocumentEditor } from "./document-editor.ts";
-import { editorNodes } from "./editor-nodes.ts";
 
 /**
  * The Yjs side of a document: Lexical's v1 binding (`@lexical/yjs`, the binding behind
@@ -15,33 +14,6 @@ import { editorNodes } from "./editor-nodes.ts";
  * tests must all use this one binding, or they would read different shared types.
  */
 export const YJS_ROOT_NAME = "root";
-
-/** Node types a document may hold: the editor's nodes and Lexical's own. */
-const KNOWN_NODE_TYPES: ReadonlySet<string> = new Set([
-  "root",
-  "paragraph",
-  "text",
-  "linebreak",
-  "tab",
-  ...editorNodes.map((node) => node.getType()),
-]);
-
-/**
- * The node types a Yjs update would add that the editor does not know. The binding stores each
- * node's type under the key `__type`; a node of an unknown type would make the document
- * unloadable in every copy (Lexical cannot build it), so such an update must not be applied.
- * Reads the update's structure only (no document needed); throws when it is not a Yjs update.
- */
-export function unknownNodeTypes(update: Uint8Array): string[] {
-  const unknown = new Set<string>();
-  for (const struct of Y.decodeUpdate(update).structs) {
-    if (!(struct instanceof Y.Item) || struct.parentSub !== "__type") continue;
-    for (const value of struct.content.getContent()) {
-      if (typeof value !== "string" || !KNOWN_NODE_TYPES.has(value)) unknown.add(String(value).slice(0, 80));
-    }
-  }
-  return [...unknown];
-}
 
 /** The binding id every copy uses (it keys the binding's doc map; the browser's plugin uses the document id). */
 const BINDING_ID = "coauthor-document";
