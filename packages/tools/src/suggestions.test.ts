@@ -145,6 +145,29 @@ describe("suggestions: every kind × accept / reject, in two synced copies", () 
     ]);
   });
 
+  it("a run in Suggest mode reads the document as if its suggestions were accepted, and builds on them", async () => {
+    const agent = bindDocumentEditor(yjsUpdateFromMarkdown(DOCUMENT));
+    const ids = blockIds(agent.editor);
+    await runToolAsSuggestion(
+      agent.editor,
+      "replaceBlock",
+      { blockId: ids[1], markdown: "Rewritten." },
+      AGENT,
+    );
+    const read = await runToolAsSuggestion(agent.editor, "readDocument", {}, AGENT);
+    expect(read).toMatchObject({ ok: true, totalBlocks: 4 });
+    expect((read as { blocks: Array<{ id: string; markdown: string }> }).blocks[1]).toEqual(
+      expect.objectContaining({ id: ids[1], markdown: "Rewritten." }),
+    );
+    const found = await runToolAsSuggestion(agent.editor, "findText", { query: "First part" }, AGENT);
+    expect(found).toMatchObject({ ok: true, matches: [] });
+    // A second change to the block it already rewrote: still one suggestion for that block.
+    await runToolAsSuggestion(agent.editor, "replaceText", { search: "Rewritten", replace: "Redone" }, AGENT);
+    expect(listSuggestions(agent.editor)).toEqual([
+      expect.objectContaining({ deleted: "First part with bold.", inserted: "Redone." }),
+    ]);
+  });
+
   it("gives the reason and the text each suggestion adds and removes", async () => {
     const agent = bindDocumentEditor(yjsUpdateFromMarkdown(DOCUMENT));
     const ids = blockIds(agent.editor);

@@ -9,6 +9,7 @@ import {
   createState,
   type LexicalEditor,
   type LexicalNode,
+  type SerializedEditorState,
   type SerializedLexicalNode,
 } from "lexical";
 import { applyAgentEdit } from "./agent-edit.ts";
@@ -213,9 +214,23 @@ export function applySuggestedChanges(
 }
 
 /**
- * Runs a write tool as a suggestion: on a scratch copy of the document, then the difference lands
- * in `editor` through `applySuggestedChanges`. The result is the tool's own (the ids it names are
- * the new blocks' ids). Reads and failed writes change nothing.
+ * The document as if every pending suggestion were accepted: blocks proposed for deletion left out.
+ * What a run in Suggest mode reads and writes against, so the model never sees a block twice (old
+ * and new) and its later calls build on its earlier suggestions.
+ */
+export function acceptedView(state: SerializedEditorState): SerializedEditorState {
+  const children = state.root.children.filter((block) => {
+    const suggestion = (block as { $?: { suggestion?: unknown } }).$?.suggestion;
+    return blockSuggestionSchema.safeParse(suggestion).data?.change !== "deleted";
+  });
+  return { ...state, root: { ...state.root, children } };
+}
+
+/**
+ * Runs a tool call of a run in Suggest mode: on a scratch copy of the document as if every pending
+ * suggestion were accepted (`acceptedView`); a read answers from it, a write's difference lands in
+ * `editor` as suggestions through `applySuggestedChanges`. The result is the tool's own (the ids it
+ * names are the new blocks' ids). Failed writes change nothing.
  */
 export async function runToolAsSuggestion(
   editor: LexicalEditor,
@@ -223,12 +238,11 @@ export async function runToolAsSuggestion(
   input: unknown,
   author: SuggestionAuthor,
 ): Promise<ToolOutput> {
-  if (!isWriteTool(toolName)) return runEditorTool(editor, toolName, input);
-  const before = editor.getEditorState().toJSON();
+  const before = acceptedView(editor.getEditorState().toJSON());
   const scratch = createDocumentEditor();
   scratch.setEditorState(scratch.parseEditorState(before));
   const result = await runEditorTool(scratch, toolName, input);
-  if (!result.ok) return result;
+  if (!isWriteTool(toolName) || !result.ok) return result;
   const reason =
     typeof input === "object" && input !== null && "reason" in input && typeof input.reason === "string"
       ? input.reason.slice(0, 200)

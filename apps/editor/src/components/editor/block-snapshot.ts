@@ -22,12 +22,15 @@ export interface RunChanges {
   moved: string[];
 }
 
-// A paragraph's text format/style follow the caret (typing style), not its content.
-const CARET_STATE = new Set(["textFormat", "textStyle"]);
+// A paragraph's text format/style follow the caret (typing style), not its content; a block's
+// pending suggestion (NodeState) is not its content either: a suggestion accepted since the run
+// leaves the block as the run made it, so Undo run still takes it back.
+const CARET_STATE = new Set(["textFormat", "textStyle", "suggestion"]);
 
 /**
  * The comparison key of a serialized block: its JSON with keys in sorted order (a block stored on
- * the server and read back may list its keys in another order) and without caret state.
+ * the server and read back may list its keys in another order), without caret state and pending
+ * suggestion marks.
  */
 export function blockKey(json: SerializedLexicalNode): string {
   return JSON.stringify(json, (key, value: unknown) => {

@@ -1,8 +1,11 @@
 import {
+  $decideSuggestions,
   bindDocumentEditor,
   bindMirroredEditor,
   exportMarkdown,
+  listSuggestions,
   runEditorTool,
+  runToolAsSuggestion,
   yjsUpdateFromMarkdown,
 } from "@coauthor/tools";
 import { runEditsSchema } from "@coauthor/types";
@@ -70,5 +73,47 @@ describe("recordAgentEdits", () => {
     if (changes) revertRunChanges(agent.editor, changes);
     flush(page.editor);
     expect(exportMarkdown(page.editor)).toBe("Writer's line.\n\nTheirs.");
+  });
+});
+
+describe("Undo run of a run in Suggest mode", () => {
+  const author = { authorId: "alice", authorName: "Coauthor for Alice", runId: "run-1" };
+
+  async function suggestRun() {
+    const page = bindDocumentEditor(yjsUpdateFromMarkdown("Keep.\n\nThe cat sat.\n\nLast."));
+    const agent = bindMirroredEditor(page.doc, "agent");
+    const recorder = recordAgentEdits(agent.editor);
+    await runToolAsSuggestion(agent.editor, "replaceText", { search: "cat", replace: "dog" }, author);
+    await runToolAsSuggestion(
+      agent.editor,
+      "insertBlocks",
+      { markdown: "New.", position: { at: "end" } },
+      author,
+    );
+    const changes = recorder.stop();
+    if (changes === null) throw new Error("nothing recorded");
+    flush(page.editor);
+    return { page, agent, changes };
+  }
+
+  it("takes back its pending suggestions", async () => {
+    const { page, agent, changes } = await suggestRun();
+    expect(listSuggestions(page.editor)).toHaveLength(2);
+    revertRunChanges(agent.editor, changes);
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe cat sat.\n\nLast.");
+    expect(listSuggestions(page.editor)).toEqual([]);
+  });
+
+  it("reverts the suggestions accepted since", async () => {
+    const { page, agent, changes } = await suggestRun();
+    const ids = new Set(listSuggestions(page.editor).map((suggestion) => suggestion.id));
+    page.editor.update(() => void $decideSuggestions(ids, "accept"), { discrete: true });
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe dog sat.\n\nLast.\n\nNew.");
+    flush(agent.editor);
+    revertRunChanges(agent.editor, changes);
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe cat sat.\n\nLast.");
   });
 });
