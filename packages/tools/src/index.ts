@@ -8,6 +8,7 @@ export {
   createBlockId,
 } from "./block-id.ts";
 export { $findBlockById, registerBlockIds } from "./block-index.ts";
+export { MAX_LIST_INDENT, registerTextControlFilter } from "./content-input.ts";
 export { type ContentRepair, repairContent } from "./content-repair.ts";
 export { type RestoreSummary, restoreContent } from "./content-restore.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
