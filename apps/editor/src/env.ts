@@ -72,6 +72,10 @@ const envSchema = z.object({
   // How long run logs (the world's events and streams, stored tool results) are kept after a run
   // ends; the retention sweep removes older ones and expired rate-limit counters.
   RUN_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // Versions: every automatic one (around runs, before restores) is kept this many days, then the
+  // newest of each day until VERSION_KEEP_DAILY_DAYS, then the newest of each week; named ones stay.
+  VERSION_KEEP_ALL_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  VERSION_KEEP_DAILY_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   // How often each instance sweeps (tests shorten it; the sweep is safe on several instances).
   RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   // How many proxies in front of the app append to X-Forwarded-For; 0 trusts the socket's address only.

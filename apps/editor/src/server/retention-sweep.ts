@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { getWorld } from "workflow/runtime";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
@@ -7,10 +7,12 @@ import {
   agentRunCheckpoints,
   agentRunMessages,
   deletedRuns,
+  documentVersions,
   rateLimitPoints,
   runs,
 } from "@/server/db/schema";
 import { purgeRunLogs } from "@/server/run-log-deletion";
+import { versionsToThin } from "@/server/version-retention";
 import { purgeWorkflowRuns } from "@/server/workflow/world-purge";
 
 const DAY_MS = 86_400_000;
@@ -25,6 +27,7 @@ export interface SweepReport {
   worldRuns: number;
   deletedRuns: number;
   rateLimitRows: number;
+  versions: number;
 }
 
 /**
@@ -40,12 +43,13 @@ export interface SweepReport {
  *   row of ours any more;
  * - runs of deleted documents (tombstones): purged again, catching anything a stopping step wrote
  *   after the deletion; the tombstone goes after a day;
- * - rate-limit counters whose window is over (the store keeps one row per key otherwise forever).
+ * - rate-limit counters whose window is over (the store keeps one row per key otherwise forever);
+ * - automatic document versions past their retention (named ones stay).
  *
  * Every delete is idempotent, so a sweep interrupted midway is finished by the next one.
  */
 export async function sweepRetention(now = new Date()): Promise<SweepReport> {
-  const report: SweepReport = { runLogs: 0, worldRuns: 0, deletedRuns: 0, rateLimitRows: 0 };
+  const report: SweepReport = { runLogs: 0, worldRuns: 0, deletedRuns: 0, rateLimitRows: 0, versions: 0 };
   const cutoff = new Date(now.getTime() - env.RUN_LOG_RETENTION_DAYS * DAY_MS);
   for (;;) {
     const claimed = await claimExpiredRuns(cutoff, now);
@@ -62,7 +66,32 @@ export async function sweepRetention(now = new Date()): Promise<SweepReport> {
     .where(lt(rateLimitPoints.expire, now))
     .returning({ key: rateLimitPoints.key });
   report.rateLimitRows = expired.length;
+  report.versions = await thinVersions(now);
   return report;
+}
+
+/** Deletes the automatic versions the retention policy lets go (src/server/version-retention.ts); how many. */
+async function thinVersions(now: Date): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - env.VERSION_KEEP_ALL_DAYS * DAY_MS);
+  const old = await db
+    .select({
+      id: documentVersions.id,
+      documentId: documentVersions.documentId,
+      kind: documentVersions.kind,
+      createdAt: documentVersions.createdAt,
+    })
+    .from(documentVersions)
+    .where(and(ne(documentVersions.kind, "named"), lt(documentVersions.createdAt, cutoff)));
+  const doomed = versionsToThin(
+    old.map((row) => ({ ...row, named: row.kind === "named" })),
+    now,
+    { keepAllDays: env.VERSION_KEEP_ALL_DAYS, keepDailyDays: env.VERSION_KEEP_DAILY_DAYS },
+  );
+  for (let at = 0; at < doomed.length; at += BATCH) {
+    await db.delete(documentVersions).where(inArray(documentVersions.id, doomed.slice(at, at + BATCH)));
+  }
+  return doomed.length;
 }
 
 /** Marks up to BATCH runs that ended before `cutoff` as purged and returns their ids (only this caller gets them). */
@@ -125,7 +154,7 @@ export function startRetentionSweep(): void {
   const sweep = () => {
     sweepRetention()
       .then((report) => {
-        if (report.runLogs + report.deletedRuns + report.rateLimitRows > 0)
+        if (report.runLogs + report.deletedRuns + report.rateLimitRows + report.versions > 0)
           log.info("retention sweep", { ...report });
       })
       .catch((error: unknown) => log.error("retention sweep failed; the next one retries", { error }));
