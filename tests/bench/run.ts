@@ -16,6 +16,7 @@ import { benchHome } from "./home.ts";
 import { benchMarkdown, printMarkdown } from "./markdown.ts";
 import { benchPipelines, printPipelines } from "./pipelines.ts";
 import { round } from "./stats.ts";
+import { benchSuggestions, printSuggestions } from "./suggestions.ts";
 import { benchTools } from "./tools.ts";
 
 const quick = process.argv.includes("--quick");
@@ -35,6 +36,12 @@ const benchStarted = performance.now();
 const DELTAS = 5_000;
 const resultsDir = join(import.meta.dirname, "results");
 mkdirSync(resultsDir, { recursive: true });
+
+// `--suggestions`: only the suggestions section (headless, no server needed).
+if (process.argv.includes("--suggestions")) {
+  printSuggestions(await benchSuggestions());
+  process.exit(0);
+}
 
 if (markdownOnly) {
   const markdown = benchMarkdown();
@@ -131,6 +138,7 @@ try {
     }
     const tools = quick || agentOnly ? [] : await benchTools();
     const markdown = agentOnly ? undefined : benchMarkdown();
+    const suggestions = agentOnly ? undefined : await benchSuggestions(quick ? [200] : [200, 1_000]);
     const collaboration = agentOnly ? undefined : await benchCollaboration(server.url, () => server.pids());
     const home = agentOnly ? undefined : await benchHome(server.url);
     await benchPeer(agent, agentOptions);
@@ -143,6 +151,7 @@ try {
       concurrency,
       tools,
       markdown,
+      suggestions,
       collaboration,
       home,
     };
@@ -160,6 +169,7 @@ try {
     printPipelines(pipelines);
     if (tools.length > 0) console.table(tools);
     if (markdown) printMarkdown(markdown);
+    if (suggestions) printSuggestions(suggestions);
     if (collaboration) printCollaboration(collaboration);
     if (home) {
       console.log("\nHome page: documents.list over HTTP\n");

@@ -20,7 +20,7 @@ import { runEditorTool } from "./editor-tools.ts";
 
 // Suggestions live in the shared document: a top-level block carries its suggestion as NodeState
 // ("suggestion"), which the Yjs binding syncs like its text, so every co-editor sees it live, and it
-// survives reloads, offline editing and restarts. See README "Suggestions" for the rules.
+// survives reloads, offline editing and restarts. See docs/suggestions.md for the rules.
 
 /** The suggestion a top-level block carries (null: none). Malformed state reads as none. */
 export const blockSuggestionState = createState("suggestion", {
@@ -175,12 +175,17 @@ export function applySuggestedChanges(
       nextStable[index] =
         (id !== null && stable.has(id) ? live.get(id) : undefined) ?? nextStable[index + 1] ?? null;
     }
-    const indexOf = (node: LexicalNode) => node.getIndexWithinParent();
+    // Positions among the blocks that were there (an index lookup per placement would make a run
+    // touching every block quadratic); the cursor's is that of the last such block it passed.
+    const position = new Map(root.getChildren().map((node, index) => [node.getKey(), index]));
+    const indexOf = (node: LexicalNode) => position.get(node.getKey()) ?? -1;
     let cursor: LexicalNode | null = null;
+    let cursorPosition = -1;
     after.forEach((node, index) => {
       const id = serializedBlockId(node);
       if (id !== null && stable.has(id)) {
         cursor = live.get(id) ?? cursor;
+        if (cursor !== null) cursorPosition = indexOf(cursor);
         return;
       }
       const created = $setBlockSuggestion(
@@ -192,13 +197,13 @@ export function applySuggestedChanges(
       // the tool put it.
       const old = id !== null ? replaced.get(id) : undefined;
       const anchor = nextStable[index + 1] ?? null;
-      const from: LexicalNode | null = cursor;
       if (
         old !== undefined &&
-        (from === null || indexOf(old) > indexOf(from)) &&
+        indexOf(old) > cursorPosition &&
         (anchor === null || indexOf(old) < indexOf(anchor))
       ) {
         cursor = old;
+        cursorPosition = indexOf(old);
       }
       const at: LexicalNode | null = cursor;
       if (at !== null) at.insertAfter(created);
