@@ -3,7 +3,7 @@
 // leaves, since their logs stay for RUN_LOG_RETENTION_DAYS — then with as many event files too,
 // which is what those runs left before an ended run's engine state was purged; then 50 runs at once
 // by 10 users in a world holding those chunk files, as the server runs it and with its stream
-// readers polling the chunk folder every 100 ms as unpatched ones do (README, "How it works"). The
+// readers polling the chunk folder every 100 ms as unpatched ones do (docs/how-it-works.md). The
 // local world lists a whole folder to find one run's files, so these figures grow with history.
 // Not part of `npm run bench`: the files are stand-ins named as the world names them.
 import { mkdirSync } from "node:fs";

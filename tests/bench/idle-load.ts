@@ -1,7 +1,7 @@
 // What idle instances cost their database: transactions a second on the instances' own database
 // while nobody uses them (the job queue's polling, leases, sweeps). PostgreSQL counts them in
 // pg_stat_database; a slot of the world's job queue polls on its own (see
-// WORKFLOW_POSTGRES_WORKER_CONCURRENCY in the README).
+// WORKFLOW_POSTGRES_WORKER_CONCURRENCY in docs/configuration.md).
 import postgres from "postgres";
 import { z } from "zod";
 import { round } from "./stats.ts";

@@ -1,7 +1,7 @@
 // Where a tool round trip's time goes, as the browser sees it: the callback route (the POST until
 // its 204: session, rate limit, hook-token check, run and role lookup, the token-use claim in the
 // database) and then the wake of the waiting step, the next model turn and the frame write (the
-// 204 until the next tool-call frame arrives). A server CPU profile splits these further (README).
+// 204 until the next tool-call frame arrives). A server CPU profile splits these further (docs/benchmarks.md).
 import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
 import type { CoauthorClient } from "../lib/coauthor-client.ts";
 import { RunStream } from "../lib/run-stream.ts";

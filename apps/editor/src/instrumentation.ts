@@ -26,7 +26,7 @@ async function startServer() {
   const directRoutes: DirectRoutes = {};
   // Configuration is validated now, so a bad variable stops the server at start with its name.
   const { env } = await import("@/env");
-  // Traces only with a collector to send them to (see Observability in the README).
+  // Traces only with a collector to send them to (see docs/observability.md).
   if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
     const { startTracing } = await import("@/server/observability/tracing");
     startTracing();

@@ -31,7 +31,7 @@ const envSchema = z.object({
   // How long the offline model takes before answering at all (every call, the planner's too), as a
   // service takes to its first token: the bench measures the first words against it.
   OFFLINE_MODEL_FIRST_TOKEN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  // Defaults sized for document work (see the README's Limits): a plan of at most 8 steps, each
+  // Defaults sized for document work (see Limits in docs/how-it-works.md): a plan of at most 8 steps, each
   // of up to 25 model turns (LangGraph's recursion limit; the AI SDK's agent stops at 20), and at
   // most 100 tool calls per run — enough to page through and edit a 2,000-paragraph document.
   AGENT_MAX_PLAN_STEPS: z.coerce.number().int().min(1).max(50).default(8),

@@ -46,7 +46,7 @@ import { linkDefinitions, parseMarkdown } from "./markdown-syntax.ts";
 
 // Markdown → Lexical: the syntax tree (mdast, from markdown-syntax.ts) mapped onto the editor's
 // nodes. The mapping, both ways, is
-// listed in the README's "Markdown" section; what the editor cannot hold keeps its text:
+// listed in docs/markdown.md; what the editor cannot hold keeps its text:
 // - raw HTML blocks become code blocks and inline tags token texts, both marked as raw HTML and
 //   written back verbatim; footnote markers become literal text;
 // - images become links to the image (their alt text is the link text);

@@ -21,7 +21,7 @@ import { $toMdast } from "./markdown-write.ts";
  *   every character of the example's text;
  * - every example whose constructs the editor holds: the imported document, rendered to HTML,
  *   equals the reference HTML after `normalizeHtml` below.
- * The pass rate per section is printed; README "Markdown" lists what the editor does not hold.
+ * The pass rate per section is printed; docs/markdown.md lists what the editor does not hold.
  */
 
 type Example = { example: number; section: string; markdown: string; html: string };

@@ -5,7 +5,7 @@ import { localHookFileSchema, localRunStreamsSchema } from "@coauthor/types";
 
 // The local world (@workflow/world-local 4.4) has no API to delete one run: `clear()` empties the
 // whole data folder. So this removes exactly the files the world keeps for the given runs, by the
-// layout it writes (checked against its sources, see README "Deletion and retention"):
+// layout it writes (checked against its sources, see docs/security.md, Deletion deletes):
 //   runs/<runId>.json                       the run (its input: the prompt, the document id)
 //   events|steps|waits/<runId>-<id>.json     its event log and step records (step results)
 //   hooks/<hookId>.json (+ hooks/tokens/<sha256(token)>.json)  its open hooks, if any

@@ -25,7 +25,7 @@ interface DocumentCollaborationProps {
 
 /**
  * Binds the editor to the document's Yjs document over the sync socket (Lexical's v1
- * `CollaborationPlugin`: the stable binding; see the README). The server seeds every document, so
+ * `CollaborationPlugin`: the stable binding; see docs/collaboration.md). The server seeds every document, so
  * clients never bootstrap one. Undo is the plugin's Yjs undo manager: it undoes only this copy's
  * own typing, never a co-editor's or the agent's. A tab with changes the server has not
  * acknowledged asks before closing.
