@@ -80,6 +80,8 @@ const steps = {
   test: [
     ["node", ["scripts/ensure-chromium.mjs"]],
     ["pnpm", ["exec", "biome", "check", "."]],
+    // Every relative link and #anchor in README.md and docs/ points somewhere (no dependencies, milliseconds).
+    ["node", ["scripts/check-links.mjs"]],
     // One package at a time: the suites are CPU-heavy (the Markdown corpus, PGlite) and their
     // timeouts are sized for a machine they do not share with each other.
     ["pnpm", ["exec", "turbo", "run", "typecheck", "test", "--output-logs=errors-only", "--concurrency=1"]],
