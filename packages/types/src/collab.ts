@@ -13,6 +13,14 @@ export const ACCESS_CHANGED = "access-changed";
  */
 export const DOCUMENT_DAMAGED = "document-damaged";
 
+/**
+ * The stateless message by which the sync server tells the copies connected to it whether every
+ * change it took from them is stored: `stored: false` while storing fails (it retries until it
+ * succeeds; the save indicator leaves "Saved"), `stored: true` once it has.
+ */
+export const saveStatusSchema = z.object({ type: z.literal("save-status"), stored: z.boolean() });
+export type SaveStatus = z.infer<typeof saveStatusSchema>;
+
 // What another copy of the document says about itself in the collaboration awareness: input from
 // another browser, so every field is checked and bounded (it decides what this copy renders).
 

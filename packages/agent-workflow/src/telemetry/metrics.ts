@@ -21,6 +21,8 @@ export interface CoauthorMetrics {
   toolRoundTrip: Histogram<"outcome">;
   /** An agent request received → its first text-delta written to the response. */
   firstDelta: Histogram;
+  /** Failed attempts of the sync server to store a document's changes, by what (`update`, `document`). */
+  collabStoreFailures: Counter<"what">;
 }
 
 function createMetrics(): CoauthorMetrics {
@@ -51,6 +53,12 @@ function createMetrics(): CoauthorMetrics {
       name: `${PREFIX}agent_first_delta_seconds`,
       help: "Agent request received until its first text-delta was written to the response",
       buckets: FIRST_DELTA_BUCKETS,
+      registers: [registry],
+    }),
+    collabStoreFailures: new Counter({
+      name: `${PREFIX}collab_store_failures_total`,
+      help: "Failed attempts to store a document's changes (update: appending an update to its log; document: compaction and last-edited), each retried until it succeeds",
+      labelNames: ["what"],
       registers: [registry],
     }),
   };

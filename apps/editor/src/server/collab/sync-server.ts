@@ -1,8 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { log } from "@coauthor/agent-workflow";
-import { unknownNodeTypes } from "@coauthor/tools";
-import { ACCESS_CHANGED, COLLAB_PATH } from "@coauthor/types";
+import { ACCESS_CHANGED, COLLAB_PATH, type SaveStatus } from "@coauthor/types";
 import { Redis } from "@hocuspocus/extension-redis";
 import { type Extension, Hocuspocus, isTransactionOrigin } from "@hocuspocus/server";
 import IORedis from "ioredis";
@@ -13,9 +12,11 @@ import { roleAllows } from "@/server/auth/roles";
 import { sessionFromHeaders } from "@/server/auth/session";
 import { findDocumentAccess } from "@/server/documents";
 import { allowedOrigins } from "@/server/http/same-origin";
-import { observeCollab } from "@/server/observability/collab-metrics";
+import { countStoreFailure, observeCollab } from "@/server/observability/collab-metrics";
 import { redisName } from "@/server/redis-names";
+import { checkIncomingUpdate } from "./content-door";
 import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
+import { DocumentSaves } from "./document-saves";
 import { searchTextOf } from "./document-text";
 import { loadStoredState } from "./stored-state";
 import { appendUpdate, compactUpdateLog, touchDocument } from "./update-log";
@@ -53,54 +54,66 @@ function headersOf(request: IncomingMessage): Headers {
 const SYNC_STEP_2 = 1;
 const SYNC_UPDATE = 2;
 
-/** Closes the socket that sent content the document must not hold (an application close code). */
-function invalidContent(detail: string): Error & { code: number; reason: string } {
-  return Object.assign(new Error(`invalid document content: ${detail}`), {
-    code: 4422,
-    reason: "invalid-content",
-  });
-}
-
 /** Updates relayed from another instance through Redis: the instance that received them stored them. */
 function isStoredElsewhere(origin: unknown): boolean {
   return isTransactionOrigin(origin) && origin.source === "redis";
+}
+
+function saveStatusMessage(stored: boolean): string {
+  return JSON.stringify({ type: "save-status", stored } satisfies SaveStatus);
 }
 
 /**
  * The storage and access rules, as a Hocuspocus extension:
  * - onConnect: the socket's user must be the owner or a member of the document; viewers get a
  *   read-only connection (Hocuspocus drops their document updates, whatever the client sends);
- * - beforeSync: content is checked at the door: bytes that are not a Yjs update, or an update that
- *   adds a node of a type no copy of the editor knows (it would make the document unloadable for
- *   everyone), close the socket and are never applied, broadcast or stored;
+ * - beforeSync: content is checked at the door (content-door.ts): bytes that are not a Yjs update,
+ *   or an update that breaks the content rule (a node type no editor knows, a forbidden control
+ *   character, nesting deeper than the rule), close the connection with invalid-content and are
+ *   never applied, broadcast or stored;
  * - onLoadDocument: the stored state once it loads (kept as the last good version), or an error
  *   (never an empty document in place of a failed load; a damaged one is reported, see document-health);
  * - onChange: every update is appended to the log as it arrives;
  * - onStoreDocument (debounced): the log is compacted and the document marked as edited, with its
- *   plain text (home page search and snippet) and who sent the last update stored here.
+ *   plain text (home page search and snippet) and who sent the last update stored here;
+ * - a failed store is never silent (document-saves.ts): it is retried until it succeeds, the copies
+ *   connected here are told (a stateless save-status message: their indicator says "Not saved —
+ *   retrying"; one that connects meanwhile is told at once), and the document stays in memory
+ *   until its changes are stored.
  */
 function storageExtension(): Extension {
   /** Per open document, the user whose update this instance last stored (for "last edited by"). */
   const lastEditors = new Map<string, string>();
+  let instance: Hocuspocus | null = null;
+  const saves = new DocumentSaves({
+    append: appendUpdate,
+    countFailure: countStoreFailure,
+    announce: (documentId, stored) => {
+      const document = instance?.documents.get(documentId);
+      if (!instance || !document) return;
+      // This instance's connections only (broadcastStateless would go to every instance through
+      // Redis): each instance stores the updates of the connections it holds, and says so to them.
+      document.relayStateless(saveStatusMessage(stored));
+      // Kept in memory while its changes were not stored (beforeUnloadDocument); unloaded now if nobody is on it.
+      if (stored && document.getConnectionsCount() === 0) void instance.unloadDocument(document);
+    },
+  });
   return {
+    async onConfigure(payload) {
+      instance = payload.instance;
+    },
     async onConnect({ context, documentName, connectionConfig }) {
       const { userId } = context as SocketContext;
       const access = await findDocumentAccess(userId, documentName);
       if (!access) throw new Error("forbidden: not a member of this document");
       connectionConfig.readOnly = !roleAllows(access.role, "edit");
     },
-    async beforeSync({ type, payload, documentName }) {
+    async connected({ documentName, connection }) {
+      if (saves.isFailing(documentName)) connection.sendStateless(saveStatusMessage(false));
+    },
+    async beforeSync({ type, payload, document, documentName }) {
       if (type !== SYNC_STEP_2 && type !== SYNC_UPDATE) return;
-      let unknown: string[];
-      try {
-        unknown = unknownNodeTypes(payload);
-      } catch {
-        throw invalidContent("not a Yjs update");
-      }
-      if (unknown.length > 0) {
-        log.warn("collab: refused an update with unknown node types", { documentId: documentName, unknown });
-        throw invalidContent(`unknown node type ${unknown.join(", ")}`);
-      }
+      checkIncomingUpdate(documentName, payload, document);
     },
     async onLoadDocument({ documentName }) {
       // A damaged state is refused with its reason (DOCUMENT_DAMAGED): the client stops retrying.
@@ -120,21 +133,25 @@ function storageExtension(): Extension {
       const { userId } = context as SocketContext;
       // Server-side changes (a restore) carry no socket context.
       if (typeof userId === "string") lastEditors.set(documentName, userId);
-      try {
-        // After this turn's broadcast to the other copies (Hocuspocus flushes at the end of the
-        // turn): the embedded database works on this thread and would hold the keystroke up.
-        await new Promise((resolve) => setImmediate(resolve));
-        await appendUpdate(documentName, update);
-      } catch (error) {
-        log.error("collab: could not append an update", { documentId: documentName, error });
-      }
+      // After this turn's broadcast to the other copies (Hocuspocus flushes at the end of the
+      // turn): the embedded database works on this thread and would hold the keystroke up.
+      await new Promise((resolve) => setImmediate(resolve));
+      await saves.append(documentName, update);
     },
     async onStoreDocument({ documentName, document }) {
-      const editorId = lastEditors.get(documentName);
-      await Promise.all([
-        compactUpdateLog(documentName),
-        touchDocument(documentName, { plainText: searchTextOf(documentName, document), editorId }),
-      ]);
+      const edit = {
+        plainText: searchTextOf(documentName, document),
+        editorId: lastEditors.get(documentName),
+      };
+      await saves.store(documentName, async () => {
+        await Promise.all([compactUpdateLog(documentName), touchDocument(documentName, edit)]);
+      });
+    },
+    async beforeUnloadDocument({ documentName }) {
+      // Unloaded, its unstored changes would be gone from here (a copy that holds them sends them
+      // again when it reconnects, but one that connects fresh would load what is stored).
+      if (saves.isFailing(documentName))
+        throw new Error(`document ${documentName} has changes not yet stored`);
     },
     async afterUnloadDocument({ documentName }) {
       lastEditors.delete(documentName);

@@ -1,4 +1,4 @@
-import { observeGauge } from "@coauthor/agent-workflow/telemetry";
+import { metrics, observeGauge } from "@coauthor/agent-workflow/telemetry";
 import type { WebSocketServer } from "ws";
 
 /** The sync server's load as gauges, read at each scrape. */
@@ -17,4 +17,9 @@ export function observeCollab(
     "WebSockets open on the sync server (/collab)",
     () => sockets.clients.size,
   );
+}
+
+/** Counts a failed attempt to store a document's changes (`coauthor_collab_store_failures_total`). */
+export function countStoreFailure(what: "update" | "document"): void {
+  metrics().collabStoreFailures.inc({ what });
 }

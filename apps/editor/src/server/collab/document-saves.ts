@@ -1,0 +1,149 @@
+import { log } from "@coauthor/agent-workflow";
+import * as Y from "yjs";
+
+// Saving never fails silently. The sync server acknowledges an update once it holds it in memory;
+// storing it follows. When storing fails (the database is down, refuses a value, a disk is full),
+// the changes are kept here and stored again with backoff until they are, the writers are told
+// (their save indicator leaves "Saved"), the failure is logged once per streak with the document
+// id, and every failed attempt is counted in the metrics.
+
+/** What a store attempt was for (the metrics label). */
+export type StoreKind = "update" | "document";
+
+export interface DocumentSavesOptions {
+  /** Appends one update to the document's log. */
+  append: (documentId: string, update: Uint8Array) => Promise<void>;
+  /** Tells the document's copies whether every change they sent is stored. */
+  announce: (documentId: string, stored: boolean) => void;
+  /** Counts one failed store attempt. */
+  countFailure: (kind: StoreKind) => void;
+  /** Delay before the first retry, doubled after each failed one up to `maxRetryMs`. */
+  firstRetryMs?: number;
+  maxRetryMs?: number;
+}
+
+/** A document whose changes are not all stored: what is left to store, and the retry under way. */
+type Streak = {
+  /** Updates not stored yet, oldest first; a retry stores them merged into one. */
+  updates: Uint8Array[];
+  /** The latest document store (log compaction, last edited) not done yet; a newer one replaces it. */
+  store: (() => Promise<void>) | null;
+  failedAttempts: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  retrying: boolean;
+};
+
+/** Stores a document's updates and its debounced store, retrying each failure until it succeeds. */
+export class DocumentSaves {
+  private readonly streaks = new Map<string, Streak>();
+  private readonly options: Required<DocumentSavesOptions>;
+
+  constructor(options: DocumentSavesOptions) {
+    this.options = { firstRetryMs: 500, maxRetryMs: 30_000, ...options };
+  }
+
+  /** Whether the document has changes that are not stored yet (they are being retried). */
+  isFailing(documentId: string): boolean {
+    return this.streaks.has(documentId);
+  }
+
+  /** The documents whose changes are not all stored. */
+  failingDocuments(): string[] {
+    return [...this.streaks.keys()];
+  }
+
+  /** Appends `update` to the document's log; on failure keeps it and retries. Never rejects. */
+  async append(documentId: string, update: Uint8Array): Promise<void> {
+    const streak = this.streaks.get(documentId);
+    // While storing fails, new updates wait for the retry (stored with the others, in one write).
+    if (streak) {
+      streak.updates.push(update);
+      return;
+    }
+    try {
+      await this.options.append(documentId, update);
+    } catch (error) {
+      this.failed(documentId, "update", error).updates.push(update);
+    }
+  }
+
+  /** Runs the document's debounced store (`task`); on failure keeps it and retries. Never rejects. */
+  async store(documentId: string, task: () => Promise<void>): Promise<void> {
+    const streak = this.streaks.get(documentId);
+    if (streak) {
+      streak.store = task;
+      return;
+    }
+    try {
+      await task();
+    } catch (error) {
+      this.failed(documentId, "document", error).store = task;
+    }
+  }
+
+  /** Counts a failure; the first of a streak is logged and announced. Schedules the retry. */
+  private failed(documentId: string, kind: StoreKind, error: unknown): Streak {
+    this.options.countFailure(kind);
+    let streak = this.streaks.get(documentId);
+    if (streak === undefined) {
+      streak = { updates: [], store: null, failedAttempts: 0, timer: null, retrying: false };
+      this.streaks.set(documentId, streak);
+      log.error("collab: could not store a document's changes; retrying until they are stored", {
+        documentId,
+        what: kind,
+        error,
+      });
+      this.options.announce(documentId, false);
+    }
+    streak.failedAttempts++;
+    this.schedule(documentId, streak);
+    return streak;
+  }
+
+  private schedule(documentId: string, streak: Streak): void {
+    if (streak.timer !== null || streak.retrying) return;
+    const { firstRetryMs, maxRetryMs } = this.options;
+    const delay = Math.min(maxRetryMs, firstRetryMs * 2 ** Math.max(0, streak.failedAttempts - 1));
+    streak.timer = setTimeout(() => void this.retry(documentId, streak), delay);
+  }
+
+  private async retry(documentId: string, streak: Streak): Promise<void> {
+    streak.timer = null;
+    streak.retrying = true;
+    const updates = streak.updates.splice(0);
+    let kind: StoreKind = "update";
+    try {
+      if (updates.length > 0) await this.options.append(documentId, mergedUpdate(updates));
+      kind = "document";
+      const store = streak.store;
+      if (store !== null) {
+        await store();
+        if (streak.store === store) streak.store = null;
+      }
+    } catch (error) {
+      if (kind === "update") streak.updates.unshift(...updates);
+      streak.retrying = false;
+      this.options.countFailure(kind);
+      streak.failedAttempts++;
+      log.debug("collab: storing a document's changes failed again", { documentId, what: kind, error });
+      this.schedule(documentId, streak);
+      return;
+    }
+    streak.retrying = false;
+    // Changes that came in during this retry go with the next one, at once.
+    if (streak.updates.length > 0 || streak.store !== null) {
+      streak.timer = setTimeout(() => void this.retry(documentId, streak), 0);
+      return;
+    }
+    this.streaks.delete(documentId);
+    log.info("collab: a document's changes are stored again", {
+      documentId,
+      failedAttempts: streak.failedAttempts,
+    });
+    this.options.announce(documentId, true);
+  }
+}
+
+function mergedUpdate(updates: Uint8Array[]): Uint8Array {
+  return updates.length === 1 ? (updates[0] as Uint8Array) : Y.mergeUpdates(updates);
+}
