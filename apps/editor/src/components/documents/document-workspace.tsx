@@ -37,7 +37,9 @@ export function DocumentWorkspace(props: DocumentWorkspaceProps) {
 function useSaveFailureAnnouncement(state: SyncState) {
   const announce = useAnnounce();
   useEffect(() => {
-    if (state === "offline" || state === "refused") announce(describeSyncState(state));
+    if (state === "offline" || state === "unsaved" || state === "refused" || state === "rejected") {
+      announce(describeSyncState(state));
+    }
   }, [announce, state]);
 }
 

@@ -5,6 +5,7 @@ import type { Provider } from "@lexical/yjs";
 import type { LexicalEditor } from "lexical";
 import { IndexeddbPersistence } from "y-indexeddb";
 import * as Y from "yjs";
+import { isInvalidContentClose } from "./sync-state";
 
 /** Origin of the agent's edits in the page's Yjs document (its undo manager does not track it). */
 export const AGENT_ORIGIN = "coauthor-agent";
@@ -68,6 +69,8 @@ export class CollabSession {
   private stopFollowingNetwork: (() => void) | null = null;
   /** The document's state sent with the page (see `initialDocumentState`), until it is applied. */
   private initialState: Uint8Array | null;
+  /** The server will not serve this copy again as it is (damaged document, refused content): stay disconnected. */
+  private halted = false;
 
   /** `initialState`: the document's Yjs state sent with the page (base64), or null. */
   constructor(documentId: string, userId: string, initialState: string | null = null) {
@@ -86,7 +89,13 @@ export class CollabSession {
     // A damaged document fails the same way on every attempt: stop here (the page shows the notice;
     // after a restore it reloads), rather than reconnect to it again and again.
     this.provider.on("authenticationFailed", ({ reason }: { reason: string }) => {
-      if (reason === DOCUMENT_DAMAGED) this.socket.disconnect();
+      if (reason === DOCUMENT_DAMAGED) this.halt();
+    });
+    // A change the server refused (content a document may not hold) would go again with every
+    // reconnect's sync and be refused again, forever: stop, and delete the offline copy that holds
+    // it, so that a reload starts from what the server saved (the page says so).
+    this.provider.on("close", ({ event }: { event: { code: number; reason?: string } }) => {
+      if (isInvalidContentClose(event)) this.halt({ forgetOfflineCopy: true });
     });
     // Before the page's binding exists, so both start from the same empty document.
     this.agent = bindMirroredEditor(this.doc, AGENT_ORIGIN);
@@ -100,13 +109,25 @@ export class CollabSession {
     void this.synced.then(() => this.markReadable());
   }
 
+  /** Disconnects for good: no reconnect, also not when the browser comes back online. */
+  private halt({ forgetOfflineCopy = false }: { forgetOfflineCopy?: boolean } = {}): void {
+    this.halted = true;
+    this.stopFollowingNetwork?.();
+    this.socket.disconnect();
+    if (forgetOfflineCopy && this.offline !== null) {
+      this.offline.clearData().catch((error: unknown) => {
+        console.error("[collab] could not delete the offline copy", error);
+      });
+    }
+  }
+
   /**
    * Keeps this copy in IndexedDB too: edits made offline survive a closed tab and merge when the
    * page next connects. Started only once the page's binding observes the document (its stored
    * content must arrive as changes the binding sees).
    */
   private keepOffline(): void {
-    if (this.offline !== null || typeof indexedDB === "undefined") return;
+    if (this.offline !== null || this.halted || typeof indexedDB === "undefined") return;
     this.offline = new IndexeddbPersistence(this.offlineName, this.doc);
     void this.offline.whenSynced.then(() => {
       // A copy kept from an earlier visit can be edited before the server answers.
@@ -126,6 +147,7 @@ export class CollabSession {
       // Created with a Y.Doc, the provider always has an awareness.
       awareness: provider.awareness as unknown as Provider["awareness"],
       connect: () => {
+        if (this.halted) return;
         this.applyInitialState();
         this.keepOffline();
         this.followNetwork();

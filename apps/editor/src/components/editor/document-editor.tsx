@@ -1,6 +1,6 @@
 "use client";
 
-import { editorNodes, markdownShortcutTransformers } from "@coauthor/tools";
+import { editorNodes, MAX_LIST_INDENT, markdownShortcutTransformers } from "@coauthor/tools";
 import { LexicalCollaboration } from "@lexical/react/LexicalCollaborationContext";
 import { type InitialConfigType, LexicalComposer } from "@lexical/react/LexicalComposer";
 import { ContentEditable } from "@lexical/react/LexicalContentEditable";
@@ -25,6 +25,7 @@ import { FocusOnOpenPlugin } from "./plugins/focus-on-open-plugin";
 import { MarkdownPastePlugin } from "./plugins/markdown-paste-plugin";
 import { SuggestionsPlugin } from "./plugins/suggestions-plugin";
 import { TabFocusPlugin } from "./plugins/tab-focus-plugin";
+import { TextControlFilterPlugin } from "./plugins/text-control-filter-plugin";
 import { PresenceList } from "./presence-list";
 import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
@@ -111,7 +112,9 @@ export function DocumentEditor({
           <ListPlugin />
           <LinkPlugin validateUrl={isSafeUrl} />
           <TabFocusPlugin />
-          <TabIndentationPlugin />
+          {/* Lexical's cap is exclusive: indents stop at MAX_LIST_INDENT, within the content rule's depth. */}
+          <TabIndentationPlugin maxIndent={MAX_LIST_INDENT + 1} />
+          <TextControlFilterPlugin />
           <FocusOnOpenPlugin />
           {editorRef ? <EditorRefPlugin editorRef={editorRef} /> : null}
           <MarkdownShortcutPlugin transformers={markdownShortcutTransformers} />

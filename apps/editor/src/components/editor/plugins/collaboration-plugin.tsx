@@ -28,7 +28,7 @@ interface DocumentCollaborationProps {
  * `CollaborationPlugin`: the stable binding; see docs/collaboration.md). The server seeds every document, so
  * clients never bootstrap one. Undo is the plugin's Yjs undo manager: it undoes only this copy's
  * own typing, never a co-editor's or the agent's. A tab with changes the server has not
- * acknowledged asks before closing.
+ * acknowledged, or has not been able to store, asks before closing.
  */
 export function DocumentCollaboration({
   documentId,
@@ -39,6 +39,7 @@ export function DocumentCollaboration({
   const [editor] = useLexicalComposerContext();
   const { collab } = useAgentLive();
   const onSyncStateChangeRef = useRef(onSyncStateChange);
+  const syncStateRef = useRef<SyncState>("connecting");
   useEffect(() => {
     onSyncStateChangeRef.current = onSyncStateChange;
   }, [onSyncStateChange]);
@@ -48,8 +49,9 @@ export function DocumentCollaboration({
       const session = collab();
       docs.set(id, session.doc);
       watchSyncState(session.provider, (state) => {
+        syncStateRef.current = state;
         // A copy the server closed takes no more typing: nothing typed there could be saved.
-        if (state === "refused" || state === "damaged") editor.setEditable(false);
+        if (state === "refused" || state === "damaged" || state === "rejected") editor.setEditable(false);
         onSyncStateChangeRef.current(state);
       });
       return session.lexicalProvider();
@@ -73,7 +75,8 @@ export function DocumentCollaboration({
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
-      if (collab().provider.hasUnsyncedChanges) event.preventDefault();
+      // Unacknowledged here, or held by a server that cannot store them yet.
+      if (collab().provider.hasUnsyncedChanges || syncStateRef.current === "unsaved") event.preventDefault();
     };
     window.addEventListener("beforeunload", warn);
     return () => {
