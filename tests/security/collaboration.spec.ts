@@ -1,4 +1,5 @@
 import { runEditorTool, YJS_ROOT_NAME } from "@coauthor/tools";
+import { INVALID_CONTENT, MAX_NESTING_DEPTH } from "@coauthor/types";
 import * as Y from "yjs";
 import { CoauthorClient, sharedDocument } from "../lib/coauthor-client.ts";
 import { SyncClient, tryUpgrade } from "../lib/sync-client.ts";
@@ -27,6 +28,33 @@ function varUint(value: number): number[] {
 function syncUpdateMessage(documentName: string, update: Uint8Array): Uint8Array<ArrayBuffer> {
   const name = new TextEncoder().encode(documentName);
   return Uint8Array.from([...varUint(name.length), ...name, 0, 2, ...varUint(update.length), ...update]);
+}
+
+/** An update on top of what `copy` holds, as a hostile client could write it (its own editor would not). */
+function forgedUpdate(copy: SyncClient, forge: (root: Y.XmlText) => void): Uint8Array {
+  const forged = new Y.Doc();
+  Y.applyUpdate(forged, Y.encodeStateAsUpdate(copy.bound.doc));
+  const before = Y.encodeStateVector(forged);
+  forged.transact(() => forge(forged.get(YJS_ROOT_NAME, Y.XmlText)));
+  return Y.encodeStateAsUpdate(forged, before);
+}
+
+/** Sends `update` over `copy`'s own socket, past its provider. */
+function sendRaw(copy: SyncClient, documentId: string, update: Uint8Array): void {
+  const socket = copy.socket.webSocket;
+  if (!socket) throw new Error("no socket");
+  socket.send(syncUpdateMessage(documentId, update));
+}
+
+/** Nests `levels` quotes one in another at the end of `parent` (Lexical's v1 binding: an element is a Y.XmlText). */
+function nestQuotes(parent: Y.XmlText, levels: number): void {
+  let current = parent;
+  for (let level = 0; level < levels; level++) {
+    const quote = new Y.XmlText();
+    current.insertEmbed(current.length, quote);
+    quote.setAttribute("__type", "quote");
+    current = quote;
+  }
 }
 
 test.describe("who may connect", () => {
@@ -123,6 +151,105 @@ test.describe("content checked at the door", () => {
     expect(witness.markdown()).toBe("Shared text.");
     expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
     witness.close();
+  });
+});
+
+test.describe("the content rule at the door", () => {
+  test("quotes nested 2,000 deep close the socket with invalid-content; export works and the document is unchanged", async ({
+    baseURL,
+  }) => {
+    const { owner, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const attacker = connect(baseURL ?? "", owner, documentId);
+    await attacker.synced();
+    // Accepted before the rule, it overflowed the stack of the server's Yjs → Lexical binding:
+    // export and chat answered 409 document_damaged from then on.
+    sendRaw(
+      attacker,
+      documentId,
+      forgedUpdate(attacker, (root) => nestQuotes(root, 2_000)),
+    );
+    await expect.poll(() => attacker.closes).toContainEqual(expect.stringContaining(INVALID_CONTENT));
+    attacker.close();
+
+    expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
+    const witness = connect(baseURL ?? "", owner, documentId);
+    await witness.synced();
+    expect(witness.markdown()).toBe("Shared text.");
+    witness.close();
+    // With no copy open, the export reads the stored state.
+    await expect.poll(() => owner.documentMarkdown(documentId)).toBe("Shared text.");
+  });
+
+  test(`nesting one level past the rule (${MAX_NESTING_DEPTH + 1}) is refused on top of the document's own`, async ({
+    baseURL,
+  }) => {
+    const { owner, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const attacker = connect(baseURL ?? "", owner, documentId);
+    await attacker.synced();
+    // Two updates: the first is within the rule and stays; the second continues its chain past it.
+    const within = forgedUpdate(attacker, (root) => nestQuotes(root, MAX_NESTING_DEPTH - 1));
+    // Applied as the provider's own (it does not send it again), then sent raw.
+    Y.applyUpdate(attacker.bound.doc, within, attacker.provider);
+    const answered = attacker.statusReplies;
+    sendRaw(attacker, documentId, within);
+    await expect.poll(() => attacker.statusReplies).toBeGreaterThan(answered);
+    expect(attacker.closes).toEqual([]);
+    const past = forgedUpdate(attacker, (root) => {
+      let innermost = root;
+      for (let level = 0; level < MAX_NESTING_DEPTH - 1; level++) {
+        const child = innermost
+          .toDelta()
+          .findLast((op: { insert: unknown }) => op.insert instanceof Y.XmlText);
+        innermost = child.insert as Y.XmlText;
+      }
+      nestQuotes(innermost, 2);
+    });
+    sendRaw(attacker, documentId, past);
+    await expect.poll(() => attacker.closes).toContainEqual(expect.stringContaining(INVALID_CONTENT));
+    attacker.close();
+    // The export still works (the document holds the 63 levels and nothing more).
+    expect(await owner.documentMarkdown(documentId)).toContain("Shared text.");
+  });
+
+  test("a NUL typed over the socket closes it with invalid-content; the document and what is saved after it stay intact", async ({
+    baseURL,
+  }) => {
+    const { owner, member, documentId } = await sharedDocument(baseURL ?? "", "editor");
+    const attacker = connect(baseURL ?? "", member, documentId);
+    await attacker.synced();
+    // Accepted before the rule, it was broadcast and then every store failed on PostgreSQL's
+    // "invalid byte sequence for encoding UTF8: 0x00", silently: nothing was saved after it.
+    sendRaw(
+      attacker,
+      documentId,
+      forgedUpdate(attacker, (root) => {
+        const paragraph = root.toDelta()[0]?.insert;
+        if (!(paragraph instanceof Y.XmlText)) throw new Error("no paragraph");
+        paragraph.insert(paragraph.length, "\u0000");
+      }),
+    );
+    await expect.poll(() => attacker.closes).toContainEqual(expect.stringContaining(INVALID_CONTENT));
+    attacker.close();
+    expect(await owner.documentMarkdown(documentId)).toBe("Shared text.");
+
+    // A writer's edit after it is stored, and the document's stored text (search, snippet) follows.
+    const writer = connect(baseURL ?? "", owner, documentId);
+    await writer.synced();
+    expect(writer.markdown()).toBe("Shared text.");
+    await append(writer, "Saved after.");
+    await writer.flushed();
+    writer.close();
+    await expect.poll(() => owner.documentMarkdown(documentId)).toBe("Shared text.\n\nSaved after.");
+    type ListPage = { items: Array<{ id: string; snippet: string }> };
+    await expect
+      .poll(
+        async () =>
+          (await owner.trpc<ListPage>("documents.list", { sort: "edited" }, "query")).items.find(
+            (item) => item.id === documentId,
+          )?.snippet,
+        { timeout: 20_000 },
+      )
+      .toContain("Saved after.");
   });
 });
 
