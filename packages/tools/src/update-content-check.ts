@@ -62,6 +62,10 @@ function unknownTypesOf(item: Y.Item): string[] {
 
 /** Where a forbidden control hides in a JSON-like value (strings and object keys, at any depth), or null. */
 function controlInValue(value: unknown): string | null {
+  // Most values are a primitive or a list of primitives (Lexical's node properties): no stack for them.
+  if (typeof value !== "object" || value === null) {
+    return typeof value === "string" && hasForbiddenControl(value) ? "a string value" : null;
+  }
   const stack: unknown[] = [value];
   for (let next = stack.pop(); stack.length > 0 || next !== undefined; next = stack.pop()) {
     if (typeof next === "string") {
@@ -85,7 +89,13 @@ function controlInItem(item: Y.Item): string | null {
   if (typeof parent === "string" && hasForbiddenControl(parent)) return "a root type name";
   const { content } = item;
   if (content instanceof Y.ContentString) return hasForbiddenControl(content.str) ? "text" : null;
-  if (content instanceof Y.ContentAny || content instanceof Y.ContentJSON) return controlInValue(content.arr);
+  if (content instanceof Y.ContentAny || content instanceof Y.ContentJSON) {
+    for (const value of content.arr) {
+      const found = controlInValue(value);
+      if (found !== null) return found;
+    }
+    return null;
+  }
   if (content instanceof Y.ContentFormat) {
     return hasForbiddenControl(content.key) ? "a format key" : controlInValue(content.value);
   }
@@ -185,10 +195,13 @@ class Placements {
 
   private readonly sources: NewStructs[];
   private readonly store: Y.Doc["store"] | null;
+  /** How many items the new structs hold: no walk through them is longer, unless it is a cycle. */
+  private readonly newItems: number;
 
   constructor(sources: NewStructs[], store: Y.Doc["store"] | null) {
     this.sources = sources;
     this.store = store;
+    this.newItems = sources.reduce((sum, source) => sum + source.items.length, 0);
   }
 
   /** Whether the document already holds every clock of `item` (a struct sent again adds nothing). */
@@ -227,14 +240,13 @@ class Placements {
    */
   parentOf(item: Y.Item): Parent {
     const path: Y.Item[] = [];
-    const onPath = new Set<Y.Item>();
     let parent: Parent | undefined;
     for (let current = item; parent === undefined; ) {
       parent = this.parents.get(current);
       if (parent !== undefined) break;
-      if (onPath.has(current)) throw new MalformedUpdate("items whose neighbours form a cycle");
+      // A walk longer than there are new items went round a cycle.
+      if (path.length > this.newItems) throw new MalformedUpdate("items whose neighbours form a cycle");
       path.push(current);
-      onPath.add(current);
       const declared: unknown = current.parent;
       if (typeof declared === "string") {
         parent = TOP_LEVEL;
@@ -283,14 +295,12 @@ class Placements {
    */
   depthOf(holder: Y.Item, type: Y.AbstractType<unknown>): Placement {
     const chain: Array<{ holder: Y.Item; type: Y.AbstractType<unknown> }> = [];
-    const onChain = new Set<Y.Item>();
     let above: Placement | undefined;
     for (let link = { holder, type }; above === undefined; ) {
       above = this.holderDepths.get(link.holder);
       if (above !== undefined) break;
-      if (onChain.has(link.holder)) throw new MalformedUpdate("types nested in one another in a cycle");
+      if (chain.length > this.newItems) throw new MalformedUpdate("types nested in one another in a cycle");
       chain.push(link);
-      onChain.add(link.holder);
       const parent = this.parentOf(link.holder);
       if (parent.kind === "new") link = parent;
       else if (parent.kind === "document") above = { depth: this.documentDepth(parent.type), anchored: true };
