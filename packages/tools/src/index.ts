@@ -9,14 +9,17 @@ export {
 } from "./block-id.ts";
 export { $findBlockById, registerBlockIds } from "./block-index.ts";
 export { MAX_LIST_INDENT, registerTextControlFilter } from "./content-input.ts";
+export { type ContentProblem, describeContentProblem, InvalidContentError } from "./content-problem.ts";
 export { type ContentRepair, repairContent } from "./content-repair.ts";
 export { type RestoreSummary, restoreContent } from "./content-restore.ts";
+export { $contentRuleBreak, $elementDepth } from "./content-rule-check.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
 export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "./editor-tools.ts";
 export {
   $parseMarkdownBlocks,
+  $readMarkdownBlocks,
   exportMarkdown,
   importMarkdown,
   looksLikeMarkdown,

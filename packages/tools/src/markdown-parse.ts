@@ -1,3 +1,4 @@
+import { withoutForbiddenControls } from "@coauthor/types";
 import { $createCodeNode } from "@lexical/code";
 import { $createHorizontalRuleNode } from "@lexical/extension";
 import { $createLinkNode, type LinkNode } from "@lexical/link";
@@ -41,6 +42,8 @@ import type {
   RootContent,
   Table,
 } from "mdast";
+import { type ContentProblem, InvalidContentError } from "./content-problem.ts";
+import { $contentRuleBreak, markdownTableBreak } from "./content-rule-check.ts";
 import { $markRawHtml } from "./markdown-raw-html.ts";
 import { linkDefinitions, parseMarkdown } from "./markdown-syntax.ts";
 
@@ -55,6 +58,13 @@ import { linkDefinitions, parseMarkdown } from "./markdown-syntax.ts";
 
 type Context = { definitions: Map<string, Definition> };
 
+/**
+ * Text the document may hold. Control characters are dropped rather than refused: they are
+ * invisible, mean nothing in Markdown, and arrive from pastes and files by accident (a carriage
+ * return becomes a newline); a character reference such as `&#13;` decodes to one too.
+ */
+const clean = withoutForbiddenControls;
+
 type Marks = ReadonlyArray<TextFormatType>;
 
 /** `marks` with `mark` added once: `*_foo_*` is italic, not italic toggled twice. */
@@ -65,23 +75,61 @@ function withMark(marks: Marks, mark: TextFormatType): Marks {
 function $text(value: string, marks: Marks): LexicalNode[] {
   if (value === "") return [];
   // A soft line break renders as a space: the editor shows the paragraph as Markdown renders it.
-  const node = $createTextNode(value.replace(/[ \t]*\r?\n[ \t]*/g, " "));
+  const node = $createTextNode(clean(value).replace(/[ \t]*\n[ \t]*/g, " "));
   for (const mark of marks) node.toggleFormat(mark);
   return [node];
 }
 
 function $link(url: string, title: string | null | undefined): LinkNode {
-  return $createLinkNode(url, { title: title ?? null });
+  return $createLinkNode(clean(url), { title: title ? clean(title) : null });
 }
 
+/** Phrasing content still to convert, with the marks around it and where its nodes go. */
+type PhrasingFrame = {
+  nodes: ReadonlyArray<PhrasingContent>;
+  next: number;
+  marks: Marks;
+  inLink: boolean;
+  out: LexicalNode[];
+  /** Runs once every node of the frame is converted (a link takes its children then). */
+  done?: () => void;
+};
+
+/**
+ * Converts mdast phrasing content into Lexical's inline nodes. Iterative: emphasis and links nest
+ * as deep as the pre-scan lets them (hundreds of levels), which a recursion would carry on the
+ * stack.
+ */
 function $phrasing(
   nodes: ReadonlyArray<PhrasingContent>,
   marks: Marks,
   context: Context,
   inLink = false,
 ): LexicalNode[] {
-  const out: LexicalNode[] = [];
-  for (const node of nodes) {
+  const converted: LexicalNode[] = [];
+  const frames: PhrasingFrame[] = [{ nodes, next: 0, marks, inLink, out: converted }];
+  for (let frame = frames.at(-1); frame !== undefined; frame = frames.at(-1)) {
+    const node = frame.nodes[frame.next++];
+    if (node === undefined) {
+      frames.pop();
+      frame.done?.();
+      continue;
+    }
+    const { marks, inLink, out } = frame;
+    const inside = (children: ReadonlyArray<PhrasingContent>, childMarks: Marks) =>
+      frames.push({ nodes: children, next: 0, marks: childMarks, inLink, out });
+    const $inLink = (link: LinkNode, children: ReadonlyArray<PhrasingContent>) => {
+      const linked: LexicalNode[] = [];
+      out.push(link);
+      frames.push({
+        nodes: children,
+        next: 0,
+        marks,
+        inLink: true,
+        out: linked,
+        done: () => link.append(...linked),
+      });
+    };
     switch (node.type) {
       case "text":
         out.push(...$text(node.value, marks));
@@ -90,28 +138,38 @@ function $phrasing(
         out.push($createLineBreakNode());
         break;
       case "emphasis":
-        out.push(...$phrasing(node.children, withMark(marks, "italic"), context, inLink));
+        inside(node.children, withMark(marks, "italic"));
         break;
       case "strong":
-        out.push(...$phrasing(node.children, withMark(marks, "bold"), context, inLink));
+        inside(node.children, withMark(marks, "bold"));
         break;
       case "delete":
-        out.push(...$phrasing(node.children, withMark(marks, "strikethrough"), context, inLink));
+        inside(node.children, withMark(marks, "strikethrough"));
         break;
       case "inlineCode": {
-        const code = $createTextNode(node.value);
+        const code = $createTextNode(clean(node.value));
         for (const mark of withMark(marks, "code")) code.toggleFormat(mark);
         out.push(code);
         break;
       }
       case "link":
-        out.push($link(node.url, node.title).append(...$phrasing(node.children, marks, context, true)));
+        $inLink($link(node.url, node.title), node.children);
         break;
       case "linkReference": {
         const definition = context.definitions.get(node.identifier);
-        const children = $phrasing(node.children, marks, context, true);
-        if (definition === undefined) out.push(...$text("[", marks), ...children, ...$text("]", marks));
-        else out.push($link(definition.url, definition.title).append(...children));
+        if (definition !== undefined) {
+          $inLink($link(definition.url, definition.title), node.children);
+          break;
+        }
+        out.push(...$text("[", marks));
+        frames.push({
+          nodes: node.children,
+          next: 0,
+          marks,
+          inLink: true,
+          out,
+          done: () => out.push(...$text("]", marks)),
+        });
         break;
       }
       case "image":
@@ -126,7 +184,9 @@ function $phrasing(
       case "html": {
         // A token: typing next to it makes a new text node instead of merging into the tag. A tag
         // over several lines loses the lines' indentation, as a paragraph's lines do.
-        const html = $markRawHtml($createTextNode(node.value.replace(/\n[ \t]+/g, "\n")).setMode("token"));
+        const html = $markRawHtml(
+          $createTextNode(clean(node.value).replace(/\n[ \t]+/g, "\n")).setMode("token"),
+        );
         for (const mark of marks) html.toggleFormat(mark);
         out.push(html);
         break;
@@ -136,7 +196,7 @@ function $phrasing(
         break;
     }
   }
-  return out;
+  return converted;
 }
 
 /**
@@ -250,12 +310,14 @@ function $blocks(
       }
       case "code": {
         const info = [node.lang, node.meta].filter(Boolean).join(" ");
-        const code = $createCodeNode(info || undefined);
-        out.push(node.value === "" ? code : code.append($createTextNode(node.value)));
+        const code = $createCodeNode(clean(info) || undefined);
+        out.push(node.value === "" ? code : code.append($createTextNode(clean(node.value))));
         break;
       }
       case "html":
-        out.push($markRawHtml($createCodeNode("html").append($createTextNode(htmlBlockSource(node.value)))));
+        out.push(
+          $markRawHtml($createCodeNode("html").append($createTextNode(clean(htmlBlockSource(node.value))))),
+        );
         break;
       case "list":
         out.push($list(node, context));
@@ -266,7 +328,7 @@ function $blocks(
       case "footnoteDefinition": {
         // Kept as literal text: "[^label]: " before the note's first paragraph.
         const blocks = $blocks(node.children, context);
-        const label = $createTextNode(`[^${node.label ?? node.identifier}]: `);
+        const label = $createTextNode(clean(`[^${node.label ?? node.identifier}]: `));
         const [first] = blocks;
         if ($isParagraphNode(first)) first.splice(0, 0, [label]);
         else blocks.unshift($createParagraphNode().append(label));
@@ -281,19 +343,56 @@ function $blocks(
   return out;
 }
 
-/** Parses `markdown` into new, unattached top-level nodes (inside an active update). */
-export function $markdownToNodes(markdown: string): LexicalNode[] {
-  const root = parseMarkdown(markdown);
-  return $blocks(root.children, { definitions: linkDefinitions(root) });
+/**
+ * Parses `markdown` into new, unattached top-level nodes (inside an active update), or the first
+ * way it breaks the content rule: the pre-scan's bounds (markdown-limits.ts), then each top-level
+ * block's tables before it is built and its nodes after. Nothing is returned from a refused text.
+ */
+export function $readMarkdown(
+  markdown: string,
+): { ok: true; nodes: LexicalNode[] } | { ok: false; problem: ContentProblem } {
+  let root: ReturnType<typeof parseMarkdown>;
+  try {
+    root = parseMarkdown(markdown);
+  } catch (error) {
+    if (error instanceof InvalidContentError) return { ok: false, problem: error.problem };
+    throw error;
+  }
+  const context = { definitions: linkDefinitions(root) };
+  const nodes: LexicalNode[] = [];
+  for (const block of root.children) {
+    const line = block.position?.start.line ?? 1;
+    const tables = markdownTableBreak(block);
+    if (tables !== null) return { ok: false, problem: { what: tables, line } };
+    const converted = $blocks([block], context);
+    const broken = $contentRuleBreak(converted);
+    if (broken !== null) return { ok: false, problem: { what: broken, line } };
+    for (const node of converted) nodes.push(node);
+  }
+  return { ok: true, nodes };
 }
 
-/** The inline nodes of `markdown` read as one paragraph's content: other blocks flatten to their text. */
-export function $markdownToInline(markdown: string): LexicalNode[] {
-  const out: LexicalNode[] = [];
-  for (const block of $markdownToNodes(markdown)) {
-    if (out.length > 0) out.push($createTextNode(" "));
-    if ($isParagraphNode(block) || $isHeadingNode(block)) out.push(...block.getChildren());
-    else out.push($createTextNode(block.getTextContent()));
+/** Parses `markdown` into new, unattached top-level nodes; throws InvalidContentError when it breaks the rule. */
+export function $markdownToNodes(markdown: string): LexicalNode[] {
+  const read = $readMarkdown(markdown);
+  if (!read.ok) throw new InvalidContentError(read.problem);
+  return read.nodes;
+}
+
+/**
+ * The inline nodes of `markdown` read as one paragraph's content (other blocks flatten to their
+ * text), or the way it breaks the content rule.
+ */
+export function $readInlineMarkdown(
+  markdown: string,
+): { ok: true; nodes: LexicalNode[] } | { ok: false; problem: ContentProblem } {
+  const read = $readMarkdown(markdown);
+  if (!read.ok) return read;
+  const nodes: LexicalNode[] = [];
+  for (const block of read.nodes) {
+    if (nodes.length > 0) nodes.push($createTextNode(" "));
+    if ($isParagraphNode(block) || $isHeadingNode(block)) nodes.push(...block.getChildren());
+    else nodes.push($createTextNode(block.getTextContent()));
   }
-  return out;
+  return { ok: true, nodes };
 }

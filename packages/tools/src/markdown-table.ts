@@ -1,3 +1,4 @@
+import { withoutForbiddenControls } from "@coauthor/types";
 import {
   $createTableCellNode,
   $createTableNode,
@@ -5,17 +6,35 @@ import {
   TableCellHeaderStates,
   type TableNode,
 } from "@lexical/table";
-import { $createParagraphNode, $createTextNode, type LexicalNode } from "lexical";
-import { $markdownToInline } from "./markdown-parse.ts";
+import { $createParagraphNode, $createTextNode, type ParagraphNode } from "lexical";
+import type { ContentProblem } from "./content-problem.ts";
+import { $readInlineMarkdown } from "./markdown-parse.ts";
 
-/** The paragraph of a cell holding `markdown` read as inline Markdown (bold, links, …); never empty. */
-export function $parseCellMarkdown(markdown: string): LexicalNode[] {
-  return [$createParagraphNode().append(...$markdownToInline(markdown))];
+/**
+ * The paragraph of a cell holding `markdown` read as inline Markdown (bold, links, …), or the way
+ * the Markdown breaks the content rule.
+ */
+export function $readCellMarkdown(
+  markdown: string,
+): { ok: true; paragraph: ParagraphNode } | { ok: false; problem: ContentProblem } {
+  const read = $readInlineMarkdown(markdown);
+  if (!read.ok) return read;
+  return { ok: true, paragraph: $createParagraphNode().append(...read.nodes) };
 }
 
-/** A table built from rows of plain cell text; the first row is the header row when `header`. */
+/** The width of a table of these rows: its longest row. */
+export function tableWidth(rows: ReadonlyArray<ReadonlyArray<string>>): number {
+  let width = 0;
+  for (const cells of rows) width = Math.max(width, cells.length);
+  return width;
+}
+
+/**
+ * A table built from rows of plain cell text (without the control characters no document holds);
+ * the first row is the header row when `header`.
+ */
 export function $createTableFromText(rows: string[][], header: boolean): TableNode {
-  const width = Math.max(...rows.map((cells) => cells.length));
+  const width = tableWidth(rows);
   const table = $createTableNode();
   rows.forEach((cells, r) => {
     const row = $createTableRowNode();
@@ -23,7 +42,7 @@ export function $createTableFromText(rows: string[][], header: boolean): TableNo
       const cell = $createTableCellNode(
         header && r === 0 ? TableCellHeaderStates.ROW : TableCellHeaderStates.NO_STATUS,
       );
-      cell.append($createParagraphNode().append($createTextNode(cells[c] ?? "")));
+      cell.append($createParagraphNode().append($createTextNode(withoutForbiddenControls(cells[c] ?? ""))));
       row.append(cell);
     }
     table.append(row);

@@ -11,9 +11,10 @@ import {
   type LexicalNode,
   type SerializedLexicalNode,
 } from "lexical";
+import type { ContentProblem } from "./content-problem.ts";
 import { editorNodes } from "./editor-nodes.ts";
 import { committedBlockMarkdown } from "./markdown-cache.ts";
-import { $markdownToNodes } from "./markdown-parse.ts";
+import { $markdownToNodes, $readMarkdown } from "./markdown-parse.ts";
 import { $blockMarkdown } from "./markdown-write.ts";
 
 // The one Markdown module: the tools, the paste handler, the server's snapshots and exports and
@@ -60,11 +61,23 @@ export function exportMarkdown(editor: LexicalEditor): string {
   return editor.read(() => $documentMarkdown(committedBlockMarkdown(editor)));
 }
 
-/** Parses `markdown` into new, unattached top-level blocks inside the active update. */
+const isEmptyParagraph = (node: LexicalNode) => $isParagraphNode(node) && node.getChildrenSize() === 0;
+
+/**
+ * Parses `markdown` into new, unattached top-level blocks inside the active update; throws
+ * InvalidContentError when it breaks the content rule (nothing is created from it then).
+ */
 export function $parseMarkdownBlocks(markdown: string): LexicalNode[] {
-  return $markdownToNodes(markdown).filter(
-    (node) => !($isParagraphNode(node) && node.getChildrenSize() === 0),
-  );
+  return $markdownToNodes(markdown).filter((node) => !isEmptyParagraph(node));
+}
+
+/** Like `$parseMarkdownBlocks`, with a refusal as a value: for callers that answer it (a tool, a paste). */
+export function $readMarkdownBlocks(
+  markdown: string,
+): { ok: true; blocks: LexicalNode[] } | { ok: false; problem: ContentProblem } {
+  const read = $readMarkdown(markdown);
+  if (!read.ok) return read;
+  return { ok: true, blocks: read.nodes.filter((node) => !isEmptyParagraph(node)) };
 }
 
 /**
@@ -79,7 +92,10 @@ export function looksLikeMarkdown(text: string): boolean {
   );
 }
 
-/** Replaces the whole document of `editor` with `markdown`, committing synchronously. */
+/**
+ * Replaces the whole document of `editor` with `markdown`, committing synchronously; throws
+ * InvalidContentError, leaving the document as it was, when the Markdown breaks the content rule.
+ */
 export function importMarkdown(editor: LexicalEditor, markdown: string, options?: { tag?: string }): void {
   editor.update(
     () => {

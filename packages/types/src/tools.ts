@@ -45,6 +45,8 @@ export const toolFailureCodes = [
   "invalid-range",
   "invalid-position",
   "invalid-markdown",
+  // Content that breaks the content rule (content-rule.ts): the document is unchanged.
+  "invalid-content",
   "unsafe-regex",
   "no-selection",
   "internal-error",

@@ -3,12 +3,12 @@ import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
 import type { LexicalEditor, LexicalNode } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
 import { $assignFreshBlockId, $findBlockById } from "../block-index.ts";
-import { $parseMarkdownBlocks } from "../markdown.ts";
-import { $resolveTopLevelPosition, isFailure } from "./tool-helpers.ts";
+import { $contentRuleBreak, $elementDepth } from "../content-rule-check.ts";
+import { $readMarkdownBlocks } from "../markdown.ts";
+import { $resolveTopLevelPosition, contentFailure, isFailure } from "./tool-helpers.ts";
 
-/** Inserts the items of parsed Markdown lists next to an existing list item. */
-function $insertItems(anchor: ListItemNode, lists: LexicalNode[], before: boolean): string[] {
-  const items = lists.flatMap((list) => ($isListNode(list) ? list.getChildren() : []));
+/** Inserts list items next to an existing list item. */
+function $insertItems(anchor: ListItemNode, items: LexicalNode[], before: boolean): string[] {
   const ids: string[] = [];
   let last: LexicalNode = anchor;
   for (const item of items) {
@@ -26,12 +26,18 @@ function $insertItems(anchor: ListItemNode, lists: LexicalNode[], before: boolea
 export function insertBlocks(editor: LexicalEditor, input: InsertBlocksInput): InsertBlocksOutput {
   const { position } = input;
   return applyAgentEdit(editor, (): InsertBlocksOutput => {
-    const nodes = $parseMarkdownBlocks(input.markdown);
+    const read = $readMarkdownBlocks(input.markdown);
+    if (!read.ok) return contentFailure("markdown", read.problem);
+    const nodes = read.blocks;
     if (nodes.length === 0) return toolFailure("invalid-markdown", "markdown: contains no blocks");
     if (position.at === "before" || position.at === "after") {
       const anchor = $findBlockById(position.blockId);
       if ($isListItemNode(anchor) && nodes.every($isListNode)) {
-        return { ok: true, blockIds: $insertItems(anchor, nodes, position.at === "before") };
+        const items = nodes.flatMap((list) => ($isListNode(list) ? list.getChildren() : []));
+        // The items join the anchor's list, as deep as the anchor is: checked there, not at the top.
+        const broken = $contentRuleBreak(items, $elementDepth(anchor) - 1);
+        if (broken !== null) return contentFailure("markdown", `${broken} at ${position.blockId}`);
+        return { ok: true, blockIds: $insertItems(anchor, items, position.at === "before") };
       }
     }
     const insert = $resolveTopLevelPosition(position);

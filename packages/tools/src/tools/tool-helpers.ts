@@ -1,3 +1,4 @@
+import { INVALID_CONTENT } from "@coauthor/types";
 import type { BlockPosition, ToolFailure } from "@coauthor/types/tools";
 import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
 import {
@@ -11,6 +12,7 @@ import {
 } from "lexical";
 import { toolFailure } from "../agent-edit.ts";
 import { $findBlockById } from "../block-index.ts";
+import { type ContentProblem, describeContentProblem } from "../content-problem.ts";
 
 /** The block (top-level block or list item) with id `id`, or an unknown-block failure naming `field`. */
 export function $resolveBlock(id: string, field: string): LexicalNode | ToolFailure {
@@ -18,6 +20,18 @@ export function $resolveBlock(id: string, field: string): LexicalNode | ToolFail
   return (
     node ??
     toolFailure("unknown-block", `${field}: no block has id "${id}"; read the document again for current ids`)
+  );
+}
+
+/**
+ * The failure for `field`'s content breaking the content rule, at a line of the tool's Markdown
+ * (a ContentProblem) or where it would go (a sentence). The document is unchanged.
+ */
+export function contentFailure(field: string, problem: ContentProblem | string): ToolFailure {
+  const what = typeof problem === "string" ? problem : describeContentProblem(problem);
+  return toolFailure(
+    INVALID_CONTENT,
+    `${field}: ${what}, past what a document may hold; write it with less nesting, or smaller`,
   );
 }
 

@@ -2,8 +2,9 @@ import type { UpdateTableCellInput, UpdateTableCellOutput } from "@coauthor/type
 import { $isTableCellNode, $isTableNode, $isTableRowNode } from "@lexical/table";
 import type { LexicalEditor } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
-import { $parseCellMarkdown } from "../markdown-table.ts";
-import { $resolveBlock, isFailure } from "./tool-helpers.ts";
+import { $contentRuleBreak, $elementDepth } from "../content-rule-check.ts";
+import { $readCellMarkdown } from "../markdown-table.ts";
+import { $resolveBlock, contentFailure, isFailure } from "./tool-helpers.ts";
 
 /** Replaces the content of one table cell (row and column count from 0, header row included). */
 export function updateTableCell(editor: LexicalEditor, input: UpdateTableCellInput): UpdateTableCellOutput {
@@ -23,8 +24,12 @@ export function updateTableCell(editor: LexicalEditor, input: UpdateTableCellInp
         `column: row ${input.row} has columns 0..${row.getChildrenSize() - 1}`,
       );
     }
+    const read = $readCellMarkdown(input.text);
+    if (!read.ok) return contentFailure("text", read.problem);
+    const broken = $contentRuleBreak([read.paragraph], $elementDepth(cell));
+    if (broken !== null) return contentFailure("text", `${broken} in this cell`);
     cell.clear();
-    cell.append(...$parseCellMarkdown(input.text));
+    cell.append(read.paragraph);
     return { ok: true, blockIds: [input.blockId] };
   });
 }
