@@ -1,4 +1,4 @@
-import { $getRoot } from "lexical";
+import { $createTextNode, $getRoot, type ParagraphNode } from "lexical";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { runEditorTool } from "./editor-tools.ts";
@@ -105,6 +105,22 @@ describe("mirrored editor and other writes to the shared document", () => {
     await runEditorTool(page.editor, "insertBlocks", { markdown: "Typed later.", position: { at: "end" } });
     agent.editor.update(() => undefined, { discrete: true });
     expect(exportMarkdown(agent.editor)).toBe("Alpha.\n\nTyped later.");
+    agent.dispose();
+  });
+});
+
+describe("mirrored editor and the content rule", () => {
+  it("writes no forbidden control into the shared document, whatever a tool hands it", async () => {
+    const page = bindDocumentEditor(yjsUpdateFromMarkdown("Alpha."));
+    const agent = bindMirroredEditor(page.doc, "agent");
+    agent.editor.update(
+      () => {
+        $getRoot().getFirstChildOrThrow<ParagraphNode>().append($createTextNode(" be\u0007ta\u0000"));
+      },
+      { discrete: true },
+    );
+    page.editor.update(() => undefined, { discrete: true });
+    expect(exportMarkdown(page.editor)).toBe("Alpha. beta");
     agent.dispose();
   });
 });

@@ -6,6 +6,7 @@ import {
 } from "@lexical/yjs";
 import { $getRoot, type LexicalEditor, type SerializedEditorState, SKIP_COLLAB_TAG } from "lexical";
 import * as Y from "yjs";
+import { registerTextControlFilter } from "./content-input.ts";
 import { createDocumentEditor } from "./document-editor.ts";
 
 /**
@@ -128,10 +129,13 @@ const FROM_SHARED = Symbol("coauthor.mirror.from-shared");
  * takes every later change of `shared`, and its own edits reach `shared` as one transaction each
  * with `origin`. The browser runs the agent's tools on such an editor: the agent edits the live
  * document as a participant of its own, so its edits sync to every copy but never land on the
- * writer's undo stack (Yjs' undo manager tracks only the page editor's own origin).
+ * writer's undo stack (Yjs' undo manager tracks only the page editor's own origin). Its text is
+ * kept free of forbidden controls like the page's: the sync server would refuse an edit holding
+ * one and close the writer's copy with it.
  */
 export function bindMirroredEditor(shared: Y.Doc, origin: string | symbol): BoundDocumentEditor {
   const mirror = bindDocumentEditor(Y.encodeStateAsUpdate(shared));
+  const unregisterFilter = registerTextControlFilter(mirror.editor);
   const fromShared = (update: Uint8Array, updateOrigin: unknown) => {
     if (updateOrigin !== origin) Y.applyUpdate(mirror.doc, update, FROM_SHARED);
   };
@@ -146,6 +150,7 @@ export function bindMirroredEditor(shared: Y.Doc, origin: string | symbol): Boun
     dispose: () => {
       shared.off("update", fromShared);
       mirror.doc.off("update", toShared);
+      unregisterFilter();
       mirror.dispose();
       mirror.doc.destroy();
     },
