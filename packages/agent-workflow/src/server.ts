@@ -14,6 +14,7 @@ export { subscribeLive } from "./live/frames.ts";
 export { createFrameSequencer } from "./live/sequencer.ts";
 export * from "./models/index.ts";
 export { type ParsedPipeline, parsePipeline } from "./pipelines/definition.ts";
+export { type DefinitionLimitProblem, definitionLimitProblem } from "./pipelines/definition-limits.ts";
 export { beginRunStart } from "./pipelines/opening-step.ts";
 export { BUILT_IN_RECIPES, type BuiltInRecipe } from "./pipelines/recipes.ts";
 export { trackedRuns } from "./run-control.ts";

@@ -198,6 +198,12 @@ export type PipelineIssue = z.infer<typeof pipelineIssueSchema>;
 /** The longest definition a writer may save or run. */
 export const MAX_DEFINITION_CHARS = 100_000;
 
+/**
+ * The error code of a definition refused before it is parsed: nested too deep, an alias, too many
+ * keys (the limits are the pipeline package's definition-limits.ts).
+ */
+export const DEFINITION_TOO_COMPLEX = "definition-too-complex";
+
 /** A recipe the panel can run: built in, or written by a writer (personal or shared on a document). */
 export const recipeInfoSchema = z.object({
   id: z.string(),

@@ -1,5 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { BUILT_IN_RECIPES, parsePipeline } from "@coauthor/agent-workflow/server";
+import {
+  BUILT_IN_RECIPES,
+  type DefinitionLimitProblem,
+  definitionLimitProblem,
+  parsePipeline,
+} from "@coauthor/agent-workflow/server";
 import type { PipelineDefinition, PipelineIssue, RecipeInfo, RecipeSaveInput } from "@coauthor/types";
 import { and, eq, isNull, or } from "drizzle-orm";
 import { getDb } from "./db";
@@ -57,10 +62,16 @@ export async function listRecipes(userId: string, documentId: string): Promise<R
 export type SaveResult =
   | { ok: true; recipe: RecipeInfo }
   | { ok: false; issues: PipelineIssue[] }
+  | { ok: false; tooComplex: DefinitionLimitProblem }
   | { ok: false; notFound: true };
 
-/** Validates and stores a recipe (new, or a change to one of the caller's own). */
+/**
+ * Validates and stores a recipe (new, or a change to one of the caller's own). A definition past
+ * the limits the parser is safe within (nesting, aliases, keys) is refused before it is parsed.
+ */
 export async function saveRecipe(userId: string, input: RecipeSaveInput): Promise<SaveResult> {
+  const tooComplex = definitionLimitProblem(input.definition);
+  if (tooComplex !== null) return { ok: false, tooComplex };
   const parsed = parsePipeline(input.definition);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   const db = await getDb();

@@ -9,6 +9,7 @@ import {
 } from "@coauthor/types";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import { z } from "zod";
+import { definitionLimitProblem } from "./definition-limits.ts";
 import { checkReferences, type DefinitionPath, type DefinitionProblem } from "./references.ts";
 
 // Reads a pipeline definition (YAML, or JSON — a YAML document too) and checks it before anything
@@ -130,6 +131,12 @@ export function parsePipeline(text: string): ParsedPipeline {
         },
       ],
     };
+  }
+  // Before the parser, which recurses per level of nesting: see definition-limits.ts.
+  const tooComplex = definitionLimitProblem(text);
+  if (tooComplex !== null) {
+    const { line, column, message } = tooComplex;
+    return { ok: false, issues: [{ line, column, path: "", message }] };
   }
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false });

@@ -1,4 +1,4 @@
-import { parseMarkdown } from "@coauthor/tools";
+import { InvalidContentError, parseMarkdown } from "@coauthor/tools";
 import type { ToolResultFacts } from "@coauthor/types";
 import { type ToolName, toolNameSchema, toolSchemas } from "@coauthor/types/tools";
 import type { BlockInfo, BlockLookup } from "../editor/block-info";
@@ -75,9 +75,17 @@ const MDAST_TYPES: Record<string, string> = {
   thematicBreak: "rule",
 };
 
-/** The block types Markdown makes (top level), as far as a quick parse tells. */
-function markdownTypes(markdown: string): string[] {
-  return parseMarkdown(markdown).children.map((node) => MDAST_TYPES[node.type] ?? node.type);
+/**
+ * The block types Markdown makes (top level), as far as a quick parse tells; null for Markdown the
+ * content rule refuses (the tool refused it too, so it made no blocks to name).
+ */
+function markdownTypes(markdown: string): string[] | null {
+  try {
+    return parseMarkdown(markdown).children.map((node) => MDAST_TYPES[node.type] ?? node.type);
+  } catch (error) {
+    if (error instanceof InvalidContentError) return null;
+    throw error;
+  }
 }
 
 type Position = { at: "end" | "start" | "selection" } | { at: "after" | "before"; blockId: string };
@@ -135,8 +143,7 @@ function describeParsed(call: RecordedToolCall, name: ToolName, lookup: BlockLoo
       const input = toolSchemas.insertBlocks.input.safeParse(call.input);
       if (!input.success) return null;
       const types = markdownTypes(input.data.markdown);
-      const count = facts?.count ?? types.length;
-      const noun = blockNoun(types, count);
+      const noun = types === null ? "blocks" : blockNoun(types, facts?.count ?? types.length);
       const text = `${verb(call, "Added", "Adding", "add")} ${noun} ${where(input.data.position, lookup)}`;
       return { text, blockId: firstBlock(facts) };
     }

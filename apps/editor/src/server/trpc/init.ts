@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import { RefusalReason } from "./refusal";
 
 // The app's tRPC base: every router of the app is built from it, and every procedure that needs a
 // signed-in user is a `protectedProcedure`.
@@ -10,11 +11,15 @@ export interface TRPCContext {
 
 const t = initTRPC.context<TRPCContext>().create({
   // An unexpected failure (a database error, say) is logged where it happened; the browser gets
-  // no SQL, no stack, only that something went wrong.
-  errorFormatter: ({ shape, error }) =>
-    error.code === "INTERNAL_SERVER_ERROR"
-      ? { ...shape, message: "internal error", data: { ...shape.data, stack: undefined } }
-      : shape,
+  // no SQL, no stack, only that something went wrong. A refusal for what a request holds carries
+  // the app's code for it as `data.reason` (refusal.ts).
+  errorFormatter: ({ shape, error }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR")
+      return { ...shape, message: "internal error", data: { ...shape.data, stack: undefined } };
+    if (error.cause instanceof RefusalReason)
+      return { ...shape, data: { ...shape.data, reason: error.cause.reason } };
+    return shape;
+  },
 });
 
 /** Builds a router; every feature router of the app is made with this. */

@@ -1,8 +1,36 @@
 "use client";
 
-import { $parseMarkdownBlocks, looksLikeMarkdown } from "@coauthor/tools";
+import { $contentRuleBreak, $elementDepth, $readMarkdownBlocks, looksLikeMarkdown } from "@coauthor/tools";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $getSelection, $isRangeSelection, COMMAND_PRIORITY_LOW, PASTE_COMMAND } from "lexical";
+import { $findMatchingParent } from "@lexical/utils";
+import {
+  $getSelection,
+  $isElementNode,
+  $isRangeSelection,
+  COMMAND_PRIORITY_LOW,
+  PASTE_COMMAND,
+  type RangeSelection,
+} from "lexical";
+
+/**
+ * Inserts `text` read as Markdown at `selection`; false (and nothing inserted) when the content
+ * rule refuses it there, so the paste goes on as plain text.
+ */
+function $insertMarkdown(text: string, selection: RangeSelection): boolean {
+  const read = $readMarkdownBlocks(text);
+  if (!read.ok || read.blocks.length === 0) return false;
+  // The blocks land in or beside the block holding the caret (a list item deep in a list, say):
+  // measured as if inside it, which may count one level more than Lexical makes.
+  const caretBlock = $findMatchingParent(
+    selection.anchor.getNode(),
+    (node) => $isElementNode(node) && !node.isInline(),
+  );
+  const depth = caretBlock === null ? 0 : $elementDepth(caretBlock);
+  if ($contentRuleBreak(read.blocks, depth) !== null) return false;
+  selection.insertNodes(read.blocks);
+  return true;
+}
+
 import { useEffect } from "react";
 
 /**
@@ -10,6 +38,8 @@ import { useEffect } from "react";
  * headings, lists, code, tables, links. Only plain-text pastes are read this way, and only when
  * the text uses Markdown syntax; a paste that carries HTML keeps Lexical's own handling, and prose
  * is pasted as it is. The Markdown is read by the same module as the agent's and the server's.
+ * Markdown the content rule refuses (nested past its depth where it lands, a table too large) is
+ * pasted as the plain text it is, so the writer sees every character of it and nothing is lost.
  */
 export function MarkdownPastePlugin() {
   const [editor] = useLexicalComposerContext();
@@ -26,10 +56,8 @@ export function MarkdownPastePlugin() {
           if (!looksLikeMarkdown(text)) return false;
           const selection = $getSelection();
           if (!$isRangeSelection(selection)) return false;
-          const blocks = $parseMarkdownBlocks(text);
-          if (blocks.length === 0) return false;
+          if (!$insertMarkdown(text, selection)) return false;
           event.preventDefault();
-          selection.insertNodes(blocks);
           return true;
         },
         COMMAND_PRIORITY_LOW,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { exportMarkdown, yjsUpdateFromMarkdown } from "@coauthor/tools";
-import { documentListInputSchema } from "@coauthor/types";
+import { exportMarkdown, InvalidContentError, yjsUpdateFromMarkdown } from "@coauthor/tools";
+import { documentListInputSchema, INVALID_CONTENT } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { readDocument } from "@/server/collab/document-content";
@@ -14,6 +14,7 @@ import { listDocuments } from "@/server/document-list";
 import { findAccessibleDocument, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
 import { protectedProcedure } from "../init";
+import { badRequest } from "../refusal";
 import { damageProcedures } from "./document-damage";
 import { sharingProcedures } from "./sharing";
 
@@ -21,6 +22,16 @@ const documentId = z.string().min(1).max(100);
 const title = z.string().trim().min(1, "title is empty").max(200);
 // Markdown a new document starts with (an import); the sync server seeds it, never a client.
 const MAX_MARKDOWN_CHARS = 1_000_000;
+
+/** The Yjs state of a new document holding `markdown`; a 400 (invalid-content) when it breaks the content rule. */
+function seedFromMarkdown(markdown: string): Uint8Array {
+  try {
+    return yjsUpdateFromMarkdown(markdown);
+  } catch (error) {
+    if (error instanceof InvalidContentError) throw badRequest(INVALID_CONTENT, `markdown: ${error.message}`);
+    throw error;
+  }
+}
 
 function forbidden(): never {
   throw new TRPCError({ code: "FORBIDDEN", message: "you may no longer edit this document" });
@@ -38,6 +49,8 @@ export const documentsRouter = {
   /**
    * Creates a document owned by the caller: empty (one paragraph) or holding `markdown`. Its Yjs
    * state is seeded here, on the server, so two clients opening it at once never both seed it.
+   * Markdown that breaks the content rule is refused (400, reason invalid-content) before anything
+   * is stored.
    */
   create: protectedProcedure
     .input(
@@ -46,9 +59,9 @@ export const documentsRouter = {
         .optional(),
     )
     .mutation(async ({ ctx, input }) => {
+      const seed = seedFromMarkdown(input?.markdown ?? "");
       const db = await getDb();
       const id = randomUUID();
-      const seed = yjsUpdateFromMarkdown(input?.markdown ?? "");
       await db.insert(documents).values({
         id,
         ownerId: ctx.userId,
