@@ -2,6 +2,7 @@ import type { InsertBlocksInput, InsertBlocksOutput } from "@coauthor/types/tool
 import { $isListItemNode, $isListNode, type ListItemNode } from "@lexical/list";
 import type { LexicalEditor, LexicalNode } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
+import { $getBlockId } from "../block-id.ts";
 import { $assignFreshBlockId, $findBlockById } from "../block-index.ts";
 import { $contentRuleBreak, $elementDepth } from "../content-rule-check.ts";
 import { $readMarkdownBlocks } from "../markdown.ts";
@@ -42,8 +43,9 @@ export function insertBlocks(editor: LexicalEditor, input: InsertBlocksInput): I
     }
     const insert = $resolveTopLevelPosition(position);
     if (isFailure(insert)) return insert;
-    const blockIds = nodes.map($assignFreshBlockId);
-    insert(nodes);
+    for (const node of nodes) $assignFreshBlockId(node);
+    // A blank document's placeholder may hold the first paragraph: its id is the one to give.
+    const blockIds = insert(nodes).map((node) => $getBlockId(node) ?? $assignFreshBlockId(node));
     return { ok: true, blockIds };
   });
 }

@@ -22,7 +22,7 @@ const applies: ToolCase[] = [
     markdown: "",
     tool: "insertTable",
     input: () => ({ rows: [["A", "B"], ["a|b"]], position: { at: "end" } }),
-    output: (_i, after) => ({ ok: true, blockIds: after.slice(0, 1) }),
+    output: (_i, after) => ({ ok: true, blockIds: after }),
     after: "| A | B |\n| - | - |\n| a\\|b | |",
   },
   {

@@ -59,22 +59,48 @@ function $blankDocumentPlaceholder(): ParagraphNode | null {
     : null;
 }
 
-/** Where new top-level blocks go: a function that inserts them there, or a failure. */
+/**
+ * Writes `nodes` into a blank document. A first paragraph's content goes into the placeholder
+ * paragraph, which stays: a co-editor may be typing into it right now, their keystrokes not yet
+ * here, and in the Yjs binding removing a block removes whatever is typed into it concurrently
+ * (merged, their words and the agent's share a paragraph; none is lost). Any other first block
+ * takes the placeholder's place (a heading or a list cannot take its content in place; the
+ * concurrent-typing hazard stays for that case, see docs/collaboration.md). Returns the blocks
+ * that hold the nodes' content, in order.
+ */
+function $writeIntoBlankDocument(placeholder: ParagraphNode, nodes: LexicalNode[]): LexicalNode[] {
+  const [first, ...rest] = nodes;
+  if (first === undefined) return [];
+  if (!$isParagraphNode(first)) {
+    $getRoot().splice(0, 1, nodes);
+    return nodes;
+  }
+  placeholder.append(...first.getChildren());
+  placeholder.setFormat(first.getFormatType());
+  placeholder.setIndent(first.getIndent());
+  let last: LexicalNode = placeholder;
+  for (const node of rest) {
+    last.insertAfter(node);
+    last = node;
+  }
+  return [placeholder, ...rest];
+}
+
+/**
+ * Where new top-level blocks go: a function that inserts them there and returns the blocks that
+ * hold them (the nodes given, but for a blank document: `$writeIntoBlankDocument`), or a failure.
+ */
 export function $resolveTopLevelPosition(
   position: BlockPosition,
-): ((nodes: LexicalNode[]) => void) | ToolFailure {
+): ((nodes: LexicalNode[]) => LexicalNode[]) | ToolFailure {
   const root = $getRoot();
   if (position.at === "start" || position.at === "end") {
     return (nodes) => {
-      // Writing into a blank document goes before its placeholder paragraph, never in its place: a
-      // co-editor may be typing into it right now, their keystrokes not yet here, and in the Yjs
-      // binding removing a block removes whatever is typed into it concurrently. Merging into it
-      // would keep their words but run them into the agent's. Nobody typed: the placeholder stays
-      // as the document's last, empty line (Markdown export leaves it out).
       const placeholder = $blankDocumentPlaceholder();
-      if (placeholder !== null) for (const node of nodes) placeholder.insertBefore(node);
-      else if (position.at === "start") root.splice(0, 0, nodes);
+      if (placeholder !== null) return $writeIntoBlankDocument(placeholder, nodes);
+      if (position.at === "start") root.splice(0, 0, nodes);
       else root.append(...nodes);
+      return nodes;
     };
   }
   let anchor: LexicalNode | null;
@@ -107,5 +133,6 @@ export function $resolveTopLevelPosition(
         last.insertAfter(node);
         last = node;
       }
+    return nodes;
   };
 }
