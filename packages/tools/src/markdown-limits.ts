@@ -40,6 +40,21 @@ export const MAX_PARAGRAPH_MARKERS = 256;
  */
 export const MAX_MARKDOWN_CONTAINERS = 10_000;
 
+/** The bounds the scan holds Markdown to: the content rule's and the parser's, unless a test narrows them. */
+export interface SourceLimits {
+  nesting: number;
+  containers: number;
+  cells: number;
+  paragraphMarkers: number;
+}
+
+const SOURCE_LIMITS: SourceLimits = {
+  nesting: MAX_NESTING_DEPTH,
+  containers: MAX_MARKDOWN_CONTAINERS,
+  cells: MAX_TABLE_COLUMNS,
+  paragraphMarkers: MAX_PARAGRAPH_MARKERS,
+};
+
 const SPACE = 0x20;
 const TAB = 0x09;
 /** Columns a tab may stand for (a tab stop is at most this far). */
@@ -83,20 +98,28 @@ function footnoteLabelLength(line: string, i: number): number {
 }
 
 /**
- * The containers a line's prefix may open or continue, and where its content starts. Whitespace at
- * the line's start or after a `>` (but the one space that belongs to the `>`) may continue list
- * items, at least two columns each; whitespace after a list marker is that item's own content
- * offset, and only new containers can follow it.
+ * The containers a line's prefix may open or continue, and its markers. Whitespace at the line's
+ * start or after a `>` (but the one space that belongs to the `>`) may continue list items, at
+ * least two columns each; whitespace after a list marker is that item's own content offset, and
+ * only new containers can follow it. Footnote definitions are the exception: micromark continues
+ * any number of nested ones with four spaces (50 levels in 50 lines of `    [^n]: a`), so a
+ * footnote label that may sit inside another block (after another label, or after four columns of
+ * whitespace) is reported as `nestedFootnote`, to be refused; real footnotes start at column 0.
  */
-function containerPrefix(line: string): { containers: number; markers: number; end: number } {
+function containerPrefix(line: string): { containers: number; markers: number; nestedFootnote: boolean } {
   let markers = 0;
   let columns = 0;
+  let whitespace = 0;
   let continuing = true;
+  let footnotes = 0;
+  let nestedFootnote = false;
   let i = 0;
   while (i < line.length) {
     const code = line.charCodeAt(i);
     if (code === SPACE || code === TAB) {
-      if (continuing) columns += code === TAB ? TAB_COLUMNS : 1;
+      const width = code === TAB ? TAB_COLUMNS : 1;
+      whitespace += width;
+      if (continuing) columns += width;
       i += 1;
       continue;
     }
@@ -105,14 +128,19 @@ function containerPrefix(line: string): { containers: number; markers: number; e
       i += line.charCodeAt(i + 1) === SPACE ? 2 : 1;
       continue;
     }
-    const length = listMarkerLength(line, i) || footnoteLabelLength(line, i);
-    if (length === 0) break;
+    const listMarker = listMarkerLength(line, i);
+    const footnote = listMarker === 0 ? footnoteLabelLength(line, i) : 0;
+    if (listMarker === 0 && footnote === 0) break;
+    if (footnote > 0) {
+      if (footnotes > 0 || whitespace >= 4) nestedFootnote = true;
+      footnotes += 1;
+    }
     markers += 1;
     continuing = false;
-    i += length;
+    i += listMarker + footnote;
   }
   // A line without a marker opens nothing: what it continues was opened, and counted, above it.
-  return { containers: markers === 0 ? 0 : markers + Math.floor(columns / 2), markers, end: i };
+  return { containers: markers === 0 ? 0 : markers + Math.floor(columns / 2), markers, nestedFootnote };
 }
 
 /** The line after its block quote markers (each at most 3 columns in), and that rest's indentation. */
@@ -190,7 +218,10 @@ function markersIn(text: string): { markers: number; angles: number } {
  * The first place `markdown` goes past the pre-scan's bounds, or null when it is safe to parse.
  * Linear in the length of the source.
  */
-export function markdownSourceProblem(markdown: string): ContentProblem | null {
+export function markdownSourceProblem(
+  markdown: string,
+  limits: SourceLimits = SOURCE_LIMITS,
+): ContentProblem | null {
   const lines = markdown.split(/\r\n?|\n/);
   let paragraph = { markers: 0, angles: 0, line: 1 };
   /** The fence of a top-level code block being skipped (its lines are no Markdown at all). */
@@ -201,9 +232,9 @@ export function markdownSourceProblem(markdown: string): ContentProblem | null {
   let containers = 0;
 
   const paragraphProblem = (): ContentProblem | null =>
-    paragraph.markers + paragraph.angles / LT_WEIGHT > MAX_PARAGRAPH_MARKERS
+    paragraph.markers + paragraph.angles / LT_WEIGHT > limits.paragraphMarkers
       ? {
-          what: `more than ${MAX_PARAGRAPH_MARKERS} emphasis or link markers (*, _, ~, [, ]) in one paragraph`,
+          what: `more than ${limits.paragraphMarkers} emphasis or link markers (*, _, ~, [, ]) in one paragraph`,
           line: paragraph.line,
         }
       : null;
@@ -228,25 +259,32 @@ export function markdownSourceProblem(markdown: string): ContentProblem | null {
       continue;
     }
     const prefix = containerPrefix(line);
-    if (prefix.containers > MAX_NESTING_DEPTH)
-      return { what: `more than ${MAX_NESTING_DEPTH} nested quotes or list items`, line: index + 1 };
+    if (prefix.nestedFootnote) return { what: "a footnote definition inside another block", line: index + 1 };
+    if (prefix.containers > limits.nesting)
+      return { what: `more than ${limits.nesting} nested quotes or list items`, line: index + 1 };
     containers += prefix.markers;
-    if (containers > MAX_MARKDOWN_CONTAINERS)
+    if (containers > limits.containers)
       return {
-        what: `more than ${MAX_MARKDOWN_CONTAINERS.toLocaleString("en-US")} quotes and list items in the document`,
+        what: `more than ${limits.containers.toLocaleString("en-US")} quotes and list items in the document`,
         line: index + 1,
       };
-    const cells = tableCells(line.slice(prefix.end));
-    if (cells > MAX_TABLE_COLUMNS)
-      return { what: `a table row of more than ${MAX_TABLE_COLUMNS} cells`, line: index + 1 };
-
     const { quotes, rest, indent } = afterQuotes(line);
+    // The cells after the quote markers: a list marker or footnote label may be a paragraph's
+    // text (`2) a | b` continues one), so only `>` is taken off.
+    const cells = tableCells(rest);
+    if (cells > limits.cells)
+      return { what: `a table row of more than ${limits.cells} cells`, line: index + 1 };
+
     const topLevel = quotes === 0 && indent === 0;
+    // A line that may be an HTML block's (its first and last included) starts no other block:
+    // taking it for a fence would skip Markdown that follows the HTML.
+    let inHtml = html !== null;
     if (html === "blank" && rest.trim() === "") html = null;
     else if (html instanceof RegExp && html.test(line)) html = null;
     else if (html === null && quotes === 0 && indent <= MAX_BLOCK_INDENT && /^<[A-Za-z/!?]/.test(rest)) {
       const kind = HTML_BLOCKS.find(([begin]) => begin.test(rest));
       html = kind === undefined ? "blank" : kind[1].test(rest.replace(kind[0], "")) ? null : kind[1];
+      inHtml = true;
     }
 
     if (rest.trim() === "") {
@@ -267,7 +305,7 @@ export function markdownSourceProblem(markdown: string): ContentProblem | null {
       }
       inTable = false;
     }
-    if (indent <= MAX_BLOCK_INDENT) {
+    if (indent <= MAX_BLOCK_INDENT && !inHtml) {
       const fenceOpen = FENCE.exec(rest);
       if (
         HEADING.test(rest) ||
@@ -319,7 +357,8 @@ export function markdownSourceProblem(markdown: string): ContentProblem | null {
         if (problem !== null) return problem;
       }
     }
-    const { markers, angles } = markersIn(line.slice(prefix.end));
+    // The whole line: what looks like a list marker or a footnote label may be a paragraph's text.
+    const { markers, angles } = markersIn(line);
     paragraph.markers += markers;
     paragraph.angles += angles;
   }
