@@ -13,11 +13,22 @@ import { CST, Lexer } from "yaml";
 // - any alias (`*name`): a definition is small, and toJS refuses them too (maxAliasCount: 0);
 // - more than MAX_DEFINITION_KEYS keys in all.
 
-/** Deepest nesting of collections a definition may have (a real recipe nests about 15). */
+/**
+ * Deepest nesting of collections a definition may have, as the scan counts it (the built-in
+ * recipes nest 6 to 8 levels, which it counts as at most 17).
+ */
 export const MAX_DEFINITION_DEPTH = 64;
 
 /** Most mapping keys a definition may have in all (a real recipe has a few hundred at most). */
 export const MAX_DEFINITION_KEYS = 2_000;
+
+/** The limits the pre-scan holds a definition to, unless a test narrows them. */
+export interface DefinitionLimits {
+  depth: number;
+  keys: number;
+}
+
+const DEFINITION_LIMITS: DefinitionLimits = { depth: MAX_DEFINITION_DEPTH, keys: MAX_DEFINITION_KEYS };
 
 /** What the pre-scan refused, and where (1-based). */
 export interface DefinitionLimitProblem {
@@ -36,7 +47,10 @@ const BLOCK_INDICATORS = new Set(["seq-item-ind", "explicit-key-ind", "map-value
  * The first way `text` goes past a recipe definition's limits, or null when it is safe to parse.
  * Linear in the length of the text.
  */
-export function definitionLimitProblem(text: string): DefinitionLimitProblem | null {
+export function definitionLimitProblem(
+  text: string,
+  limits: DefinitionLimits = DEFINITION_LIMITS,
+): DefinitionLimitProblem | null {
   let line = 1;
   let column = 0;
   let flowDepth = 0;
@@ -92,8 +106,8 @@ export function definitionLimitProblem(text: string): DefinitionLimitProblem | n
     }
     if (type === "alias")
       return { ...at, message: "aliases (*name) are not allowed in a definition: write the value out" };
-    if (type === "map-value-ind" && ++keys > MAX_DEFINITION_KEYS)
-      return { ...at, message: `more than ${MAX_DEFINITION_KEYS.toLocaleString("en-US")} keys` };
+    if (type === "map-value-ind" && ++keys > limits.keys)
+      return { ...at, message: `more than ${limits.keys.toLocaleString("en-US")} keys` };
 
     // Where a block node may start: the first node of a line, or right after `-`, `?` or `:`.
     if (flowDepth === 0 && (firstOnLine || afterIndicator)) {
@@ -106,8 +120,8 @@ export function definitionLimitProblem(text: string): DefinitionLimitProblem | n
     if (type === "block-scalar-header") blockScalar = "header";
     if (type === "flow-seq-start" || type === "flow-map-start") flowDepth++;
     else if ((type === "flow-seq-end" || type === "flow-map-end") && flowDepth > 0) flowDepth--;
-    if (2 * blockColumns.length + flowDepth > MAX_DEFINITION_DEPTH)
-      return { ...at, message: `nested deeper than ${MAX_DEFINITION_DEPTH} levels` };
+    if (2 * blockColumns.length + flowDepth > limits.depth)
+      return { ...at, message: `nested deeper than ${limits.depth} levels` };
   }
   return null;
 }
