@@ -135,3 +135,26 @@ test("recipes and pipelines have no WCAG 2.2 AA violations: the recipe editor wi
   await expect(page.getByTestId("pipeline-tree")).toBeVisible();
   await expectNoAxeViolations(page, "pipeline tree, after a run");
 });
+
+test("pending suggestions (marked blocks, the review list) and the Versions view have no WCAG 2.2 AA violations", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("Alpha line.\n\nBeta line.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor")).toContainText("Beta line.");
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'replace "line" with "row"');
+  await waitForRunEnd(page);
+  await expect(page.getByTestId("suggestion-item")).toHaveCount(2);
+  await expectNoAxeViolations(page, "document with pending suggestions and the review list");
+
+  await page.getByTestId("assistant-versions-toggle").click();
+  await page.getByTestId("version-name").fill("Reviewed");
+  await page.getByTestId("version-save").click();
+  await expect(page.getByTestId("version-item").filter({ hasText: "Reviewed" })).toHaveCount(1);
+  await page.getByTestId("version-item").first().getByRole("button").first().click();
+  await expect(page.getByTestId("version-markdown")).toBeVisible();
+  await expectNoAxeViolations(page, "Versions view with a version open");
+});

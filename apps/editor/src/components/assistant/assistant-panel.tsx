@@ -265,7 +265,6 @@ export function AssistantPanel({
             ))}
           </fieldset>
         ) : null}
-        <SuggestionReview canDecide={canEdit} onReveal={reveal} />
         {mode === "agent" ? (
           <RecipePicker
             documentId={documentId}
@@ -301,6 +300,7 @@ export function AssistantPanel({
           />
         ) : (
           <>
+            <SuggestionReview canDecide={canEdit} onReveal={reveal} />
             <PlanChecklist plan={plan.plan} />
             <PipelineTree pipeline={pipeline.pipeline} />
             <MessageList items={run.items} onReveal={reveal} />
