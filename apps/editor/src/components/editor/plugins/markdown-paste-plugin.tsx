@@ -16,7 +16,7 @@ import {
  * Inserts `text` read as Markdown at `selection`; false (and nothing inserted) when the content
  * rule refuses it there, so the paste goes on as plain text.
  */
-function $insertMarkdown(text: string, selection: RangeSelection): boolean {
+export function $insertMarkdown(text: string, selection: RangeSelection): boolean {
   const read = $readMarkdownBlocks(text);
   if (!read.ok || read.blocks.length === 0) return false;
   // The blocks land in or beside the block holding the caret (a list item deep in a list, say):
