@@ -46,6 +46,9 @@ export default defineConfig({
     // Several instances of the build on the machine's PostgreSQL and Redis (tests/lib/instances.ts):
     // each file its own database, dropped after; a missing service fails the file, naming it.
     { name: "scale-out", testMatch: "scale-out/**/*.spec.ts", timeout: 180_000 },
+    // The fault runner (tests/chaos): a short fixed set of seeded rounds on two instances whose
+    // PostgreSQL and Redis links it cuts; the same services, and the same failure when one is missing.
+    { name: "chaos", testMatch: "chaos/**/*.spec.ts", timeout: 480_000 },
   ],
   webServer: {
     // A copy of stdout goes to server.log in the data folder: tests read mailed links there

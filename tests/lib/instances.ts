@@ -25,12 +25,18 @@ export async function startInstances(options: {
   /** Runs on Workflow DevKit's Postgres world (in the same database) instead of each its own local one. */
   postgresWorld?: boolean;
   count?: number;
+  /**
+   * Where the instances reach PostgreSQL and Redis instead of directly: a proxy's `route` of the
+   * URL they would be given (tests/lib/fault-proxy.ts, which cuts the link on purpose). The
+   * database is still created, and `databaseUrl` still names it, directly.
+   */
+  via?: { database?: (url: string) => string; redis?: (url: string) => string };
 }): Promise<Instances> {
   await requireSharedServices();
   const database = await createTestDatabase(options.label);
   const env: Record<string, string> = {
-    DATABASE_URL: database.url,
-    REDIS_URL,
+    DATABASE_URL: options.via?.database?.(database.url) ?? database.url,
+    REDIS_URL: options.via?.redis?.(REDIS_URL) ?? REDIS_URL,
     REDIS_NAMESPACE: database.name,
     // Tests read from the log which instance runs a run's step ("tool call requested").
     LOG_LEVEL: "info",

@@ -139,6 +139,14 @@ export class SyncClient {
   }
 
   close(): void {
+    // ws reports closing a socket that is still connecting (a server down, a reconnect under way)
+    // as an error event, after the provider stopped listening to it: expected here, not a crash.
+    const connecting = this.socket.webSocket;
+    if (connecting instanceof WebSocket && connecting.readyState === WebSocket.CONNECTING) {
+      connecting.on("error", (error) => {
+        if (!error.message.includes("closed before the connection was established")) throw error;
+      });
+    }
     this.provider.destroy();
     this.socket.destroy();
     this.bound.dispose();
