@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { exportMarkdown } from "../markdown.ts";
 import { scenarioArbitrary } from "./operations.ts";
 import { type ReplaySummary, replay } from "./replay.ts";
 
@@ -11,7 +12,8 @@ import { type ReplaySummary, replay } from "./replay.ts";
 // replay it with `pnpm test:model --seed <seed> --path <path>`.
 //
 // `npm test` runs a fixed set of seeds. MODEL_SEED (a number, or "random") and MODEL_RUNS explore
-// further; MODEL_PATH replays one case of a seed; MODEL_HAZARDS=run also runs the interactions
+// further; MODEL_PATH replays one case of a seed; MODEL_SCENARIO (a counterexample's JSON) replays
+// it directly, printing every copy's Markdown after each op; MODEL_HAZARDS=run also runs the interactions
 // hazards.ts excludes (to watch a known hazard happen). Known issues left out of the runs are
 // named where they are left out (hazards.ts, agent-ops.ts, human-ops.ts).
 //
@@ -67,6 +69,21 @@ function describeRun(name: string, stats: Awaited<ReturnType<typeof check>>): st
 }
 
 describe("editing model: copies, relay, people and the agent converge without losing words", () => {
+  const scenario = process.env.MODEL_SCENARIO;
+  if (scenario !== undefined) {
+    it("replays MODEL_SCENARIO", { timeout: 0 }, async () => {
+      await replay(JSON.parse(scenario), {
+        runHazards,
+        trace: (step, op, world) => {
+          const copies = world.copies.map((copy) => `copy ${copy.index}:\n${exportMarkdown(copy.editor)}`);
+          console.info(
+            `after ${op === null ? "quiescence" : `step ${step} ${JSON.stringify(op)}`}\n${copies.join("\n")}`,
+          );
+        },
+      });
+    });
+    return;
+  }
   if (explore !== undefined) {
     const seed = explore === "random" ? Math.floor(Math.random() * 2 ** 31) : Number(explore);
     const runs = Number(process.env.MODEL_RUNS ?? 200);
