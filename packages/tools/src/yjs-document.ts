@@ -90,9 +90,15 @@ export function bindDocumentEditor(initial?: Uint8Array): BoundDocumentEditor {
   };
 }
 
-/** Commits pending updates now (the headless editor otherwise commits in a microtask). */
+/**
+ * Commits pending updates now (the headless editor otherwise commits in a microtask), as a tab's
+ * microtask would: by reading, which commits what is pending as it is. A discrete update instead
+ * joined the pending one — another copy's changes, applied with transforms skipped — and ran the
+ * node transforms on them in Lexical only; tagged as collaboration, the result never reached Yjs
+ * (block ids drifted, adjacent lists merged in this copy only: found by the editing model test).
+ */
 export function flush(editor: LexicalEditor): void {
-  editor.update(() => undefined, { discrete: true });
+  editor.read(() => undefined);
 }
 
 /** The Yjs update that holds `state` (a serialized Lexical state) as a fresh document, for seeding and conversion. */

@@ -170,6 +170,11 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     // Nobody's recipe: a valid removal is refused (404) and changes nothing.
     "recipes.remove": { id: "rcp_fuzz" },
     "llm.models": undefined,
+    "versions.list": documentInput,
+    "versions.read": { documentId: t.documentId, versionId: 1 },
+    "versions.save": { documentId: t.documentId, name: "Fuzzed version" },
+    // A version of another document, or none: a valid restore is refused (404) and changes nothing.
+    "versions.restore": { documentId: t.documentId, versionId: 999_999_999 },
   };
 }
 
