@@ -10,15 +10,15 @@ import type { FaultKind, RoundPlan } from "./schedule.ts";
 const seed = Number(process.env.CHAOS_SEED ?? 3952);
 const rounds = Number(process.env.CHAOS_ROUNDS ?? 3);
 
-// Faults whose violations are known and not fixed yet (issue #35, chaos findings; the report and
-// docs/scaling-out.md "Chaos" describe them). Left out of this set only: `pnpm chaos` keeps them.
-// - postgres-down: an update the sync server acknowledged while PostgreSQL was unreachable is
-//   never stored (its append failed and is only logged), and every later update of the same
-//   writer is unreadable in storage behind it; a Graphile worker that cannot release its job
-//   exits for good and leaves the job locked, so its run never ends.
-// - sigkill: an update acknowledged just before the kill and relayed to the other instance is
-//   stored by neither (the relay's copy counts as stored elsewhere); a job the killed instance
-//   held without a turns-step lease stays locked, so its run never ends.
+// Faults whose violations are known and not fixed yet (issue #35; docs/scaling-out.md "Chaos"
+// says more). Left out of this set only: `pnpm chaos` keeps injecting them.
+// - postgres-down: an append whose postgres.js query never settles across the connection reset
+//   is never stored nor retried, and the writer's later updates are unreadable in storage behind
+//   it; a Graphile worker that cannot release its job exits and leaves the job locked, so its run
+//   stays running.
+// - sigkill: an update the killed instance had relayed through Redis but not yet appended is
+//   stored by no instance; a job it held without a turns-step lease stays locked, so its run
+//   stays running.
 const KNOWN_BROKEN: readonly FaultKind[] = ["postgres-down", "sigkill"];
 const withoutKnownBroken = (plan: RoundPlan): RoundPlan => ({
   ...plan,
