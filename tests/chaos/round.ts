@@ -27,6 +27,11 @@ const MEMORY_GROWTH_LIMIT = 0.2;
 const MEMORY_SETTLE_MS = 30_000;
 /** How long, once everything healed, copies and storage get to agree (sync and appends are async). */
 const SETTLE_MS = 20_000;
+/**
+ * How long storage gets to catch up with the copies: a failed save is retried with a backoff of up
+ * to 30 s (apps/editor/src/server/collab/document-saves.ts).
+ */
+const STORAGE_SETTLE_MS = 45_000;
 /** How long a run may still be marked running in storage once its driver is done with it. */
 const RUN_END_MS = 45_000;
 
@@ -329,6 +334,8 @@ export async function runRound(
       const stored = await settle(
         () => storedDocumentState(world.sql, documentId),
         (value) => same(value, reference),
+        STORAGE_SETTLE_MS,
+        1_000,
       );
       if (!same(stored, reference)) {
         const missing = copies.flatMap((copy) =>
