@@ -36,6 +36,7 @@ const STORAGE_SETTLE_MS = 45_000;
 const RUN_END_MS = 45_000;
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** What a round runs on: the instances, the proxies in front of their services, and the users. */
 export interface ChaosWorld {
@@ -301,8 +302,8 @@ export async function runRound(
             const acknowledged =
               typed.acknowledgedAt === null
                 ? "never acknowledged"
-                : `acknowledged +${((typed.acknowledgedAt - began) / 1000).toFixed(1)} s`;
-            return `${typed.marker} ×${occurrences(state.text, typed.marker)} (typed +${((typed.typedAt - began) / 1000).toFixed(1)} s, ${acknowledged})`;
+                : `acknowledged +${seconds(typed.acknowledgedAt - began)} s`;
+            return `${typed.marker} ×${occurrences(state.text, typed.marker)} (typed +${seconds(typed.typedAt - began)} s, ${acknowledged})`;
           });
           violate(
             "acknowledged edits kept",
@@ -338,14 +339,23 @@ export async function runRound(
         1_000,
       );
       if (!same(stored, reference)) {
-        const missing = copies.flatMap((copy) =>
-          copy.typed
-            .filter((typed) => occurrences(stored.text, typed.marker) !== 1)
-            .map((typed) => typed.marker),
-        );
+        // Per writer, the first marker storage lacks (every later one of theirs is usually
+        // unreadable behind it: Yjs keeps a writer's updates after a gap pending).
+        const missing = copies.flatMap((copy) => {
+          const lost = copy.typed.filter((typed) => occurrences(stored.text, typed.marker) !== 1);
+          const first = lost[0];
+          if (!first) return [];
+          const acknowledged =
+            first.acknowledgedAt === null
+              ? "never acknowledged"
+              : `acknowledged +${seconds(first.acknowledgedAt - began)} s`;
+          return [
+            `${copy.label} (instance ${copy.instance}): ${lost.length} of ${copy.typed.length} from ${first.marker} (typed +${seconds(first.typedAt - began)} s, ${acknowledged})`,
+          ];
+        });
         violate(
           "storage holds every edit",
-          `${name}: storage (snapshot + update log) differs from the copies: ${difference(stored, reference)}; markers not once in storage: ${missing.slice(0, 12).join(", ") || "none"}${missing.length > 12 ? ` (+${missing.length - 12})` : ""}`,
+          `${name}: storage (snapshot + update log) differs from the copies: ${difference(stored, reference)}; markers not once in storage: ${missing.join("; ") || "none"}`,
         );
       }
       // Agent runs: each tool call ran at most once, and its marker is there exactly as often as it ran.
@@ -364,8 +374,10 @@ export async function runRound(
             "tool calls at most once",
             `${name}: run ${run.runId} (${run.prompt}): its marker occurs ${count} times, its tool ran ${ran} times`,
           );
+        // What the driver went through, for the diagnosis: reattachments, refused results.
+        const story = `${run.events.length} events, ${run.reattached} reattachments${run.notes.length > 0 ? `; ${run.notes.slice(0, 4).join("; ")}` : ""}`;
         for (const problem of run.problems)
-          violate("runs end", `${name}: run ${run.runId} (${run.prompt}) ${problem}`);
+          violate("runs end", `${name}: run ${run.runId} (${run.prompt}) ${problem} (${story})`);
       }
     }
 
