@@ -1,26 +1,19 @@
 import type { Browser, BrowserContext } from "@playwright/test";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
-import { ask, blockIds, blocks, paragraphs, pressUntil, waitForRunEnd, waitForSave } from "./helpers.ts";
+import {
+  ask,
+  blockIds,
+  blocks,
+  contextFor,
+  paragraphs,
+  pressUntil,
+  waitForRunEnd,
+  waitForSave,
+} from "./helpers.ts";
 
 // Several people in one document: every copy sees every edit live, nothing typed is lost, the
 // agent's edits reach everyone, and undo is each writer's own.
-
-/** A browser context signed in as `client` (its own cookies: a second person, or a second device). */
-async function contextFor(
-  browser: Browser,
-  client: CoauthorClient,
-  baseURL: string,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies(
-    client.cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
-    }),
-  );
-  return context;
-}
 
 /** Opens the document in `page` and waits for its first sync (clients never seed: content means synced). */
 async function open(page: Page, documentId: string): Promise<void> {

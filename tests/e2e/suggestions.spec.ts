@@ -1,19 +1,13 @@
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
-import { ask, paragraphs, waitForRunEnd } from "./helpers.ts";
+import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 // Suggest mode: the agent's edits arrive as suggestions in the shared document; every co-editor
 // sees them live; editors accept or reject them one by one or all at once; viewers only see them.
 
 async function openAs(browser: Browser, client: CoauthorClient, baseURL: string, documentId: string) {
-  const context: BrowserContext = await browser.newContext({ baseURL });
-  await context.addCookies(
-    client.cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
-    }),
-  );
+  const context = await contextFor(browser, client, baseURL);
   const page = await context.newPage();
   await page.goto(`/documents/${documentId}`);
   await expect(paragraphs(page).first()).toBeVisible();

@@ -1,25 +1,9 @@
-import type { Browser, BrowserContext } from "@playwright/test";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
-import { ask, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
+import { ask, contextFor, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
 
 // Versions: taken around every agent run and by name; restoring one is a forward change that
 // every open copy receives live, and a viewer cannot restore.
-
-async function signedInPage(
-  browser: Browser,
-  client: CoauthorClient,
-  baseURL: string,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies(
-    client.cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
-    }),
-  );
-  return context;
-}
 
 async function openVersions(page: Page) {
   await page.getByTestId("assistant-versions-toggle").click();
@@ -40,7 +24,7 @@ test("a named version, versions around an agent run, and a restore that reaches 
   // Bob, an editor, has the document open throughout.
   const bob = await new CoauthorClient(baseURL).signIn();
   await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
-  const bobContext = await signedInPage(browser, bob, baseURL);
+  const bobContext = await contextFor(browser, bob, baseURL);
   const bobPage = await bobContext.newPage();
   await bobPage.goto(`/documents/${documentId}`);
   await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
@@ -98,7 +82,7 @@ test("a viewer sees versions but cannot save or restore one, and the server refu
   const saved = await account.trpc<{ versionId: number }>("versions.save", { documentId, name: "Kept" });
   const viewer = await new CoauthorClient(baseURL).signIn();
   await account.trpc("documents.share", { id: documentId, email: viewer.email, role: "viewer" });
-  const context = await signedInPage(browser, viewer, baseURL);
+  const context = await contextFor(browser, viewer, baseURL);
   const page = await context.newPage();
   await page.goto(`/documents/${documentId}`);
   await openVersions(page);

@@ -1,27 +1,12 @@
 import { $createTextNode, $getRoot, $isParagraphNode } from "lexical";
 import { describe, expect, it } from "vitest";
-import * as Y from "yjs";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
-import {
-  type BoundDocumentEditor,
-  bindDocumentEditor,
-  flush,
-  yjsUpdateFromMarkdown,
-} from "./yjs-document.ts";
+import { exchange } from "./synced-copies.ts";
+import { type BoundDocumentEditor, bindDocumentEditor, yjsUpdateFromMarkdown } from "./yjs-document.ts";
 
 // Two copies of one document whose updates are held back from each other, then exchanged: a
 // writer's keystrokes and an agent's edit made at the same moment, neither having seen the other.
-
-/** Delivers every update each copy has that the other lacks, and lets both editors catch up. */
-function exchange(a: BoundDocumentEditor, b: BoundDocumentEditor): void {
-  const forB = Y.encodeStateAsUpdate(a.doc, Y.encodeStateVector(b.doc));
-  const forA = Y.encodeStateAsUpdate(b.doc, Y.encodeStateVector(a.doc));
-  Y.applyUpdate(b.doc, forB);
-  Y.applyUpdate(a.doc, forA);
-  flush(a.editor);
-  flush(b.editor);
-}
 
 /** The writer types `text` at the end of the document's first paragraph (one update, as a keystroke batch). */
 function typeIntoFirstParagraph(copy: BoundDocumentEditor, text: string): void {

@@ -4,23 +4,9 @@ import * as Y from "yjs";
 import { restoreContent } from "./content-restore.ts";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
+import { exchange } from "./synced-copies.ts";
 import { blockIds } from "./tool-cases.ts";
-import {
-  type BoundDocumentEditor,
-  bindDocumentEditor,
-  flush,
-  yjsUpdateFromMarkdown,
-} from "./yjs-document.ts";
-
-/** Delivers every update each copy has that the other lacks. */
-function exchange(a: BoundDocumentEditor, b: BoundDocumentEditor): void {
-  const forB = Y.encodeStateAsUpdate(a.doc, Y.encodeStateVector(b.doc));
-  const forA = Y.encodeStateAsUpdate(b.doc, Y.encodeStateVector(a.doc));
-  Y.applyUpdate(b.doc, forB);
-  Y.applyUpdate(a.doc, forA);
-  flush(a.editor);
-  flush(b.editor);
-}
+import { bindDocumentEditor, yjsUpdateFromMarkdown } from "./yjs-document.ts";
 
 /** Types `text` at the end of top-level block `index` (as a person would, one update). */
 function typeInto(editor: LexicalEditor, index: number, text: string): void {

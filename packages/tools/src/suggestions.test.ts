@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import * as Y from "yjs";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
 import {
@@ -8,6 +7,7 @@ import {
   runToolAsSuggestion,
   type SuggestionAuthor,
 } from "./suggestions.ts";
+import { exchange } from "./synced-copies.ts";
 import { blockIds } from "./tool-cases.ts";
 import {
   type BoundDocumentEditor,
@@ -81,13 +81,6 @@ const CASES: Case[] = [
     }),
   },
 ];
-
-function exchange(a: BoundDocumentEditor, b: BoundDocumentEditor): void {
-  Y.applyUpdate(b.doc, Y.encodeStateAsUpdate(a.doc, Y.encodeStateVector(b.doc)));
-  Y.applyUpdate(a.doc, Y.encodeStateAsUpdate(b.doc, Y.encodeStateVector(a.doc)));
-  flush(a.editor);
-  flush(b.editor);
-}
 
 function decideAll(copy: BoundDocumentEditor, decision: "accept" | "reject"): void {
   const ids = new Set(listSuggestions(copy.editor).map((suggestion) => suggestion.id));
