@@ -26,14 +26,23 @@ async function holdServerMessages(page: Page): Promise<() => void> {
 // What a writer does without pausing: no wait for the editor to become editable, for "Saved", or
 // for anything else between typing and the next action. Each of these lost words on an earlier main.
 
-test("the first words typed into a new document are kept, typed before the document arrives", async ({
-  page,
-}) => {
+/**
+ * Creates a document from the home page with the server's messages held back, and clicks into its
+ * editor at once; returns the release of the held messages.
+ */
+async function openNewDocumentHeld(page: Page): Promise<() => void> {
   const release = await holdServerMessages(page);
   await page.goto("/");
   await page.getByTestId("new-document").click();
   await page.waitForURL(/\/documents\/[^/]+$/);
   await page.getByTestId("document-editor").click();
+  return release;
+}
+
+test("the first words typed into a new document are kept, typed before the document arrives", async ({
+  page,
+}) => {
+  const release = await openNewDocumentHeld(page);
   await page.keyboard.type("Quarterly report draft");
   release();
   await expect(paragraphs(page)).toHaveText(["Quarterly report draft"]);
@@ -47,11 +56,7 @@ test("the first words typed into a new document are kept, typed before the docum
 test("a sentence typed just before asking the agent, before the document arrived, stays beside the agent's paragraph", async ({
   page,
 }) => {
-  const release = await holdServerMessages(page);
-  await page.goto("/");
-  await page.getByTestId("new-document").click();
-  await page.waitForURL(/\/documents\/[^/]+$/);
-  await page.getByTestId("document-editor").click();
+  const release = await openNewDocumentHeld(page);
   await page.keyboard.type("Hello draft world");
   await page.getByTestId("assistant-mode-agent").click();
   await page.getByTestId("assistant-input").fill('append "From the agent"');

@@ -12,6 +12,7 @@ import { continuableRun, describeStatus } from "./conversation";
 import { type EditMode, useEditMode } from "./edit-mode";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
+import { type ModeOption, ModeSwitch } from "./mode-switch";
 import { ModelPicker } from "./model-picker";
 import { PanelHeader } from "./panel-header";
 import type { PanelAction } from "./panel-shortcuts";
@@ -33,12 +34,12 @@ import { VersionHistory } from "./version-history";
 /** Below this width the panel is a sheet over the document, closed until the writer opens it. */
 const SHEET_QUERY = "(max-width: 767px)";
 
-const MODES: { mode: RunMode; label: string; hint: string }[] = [
+const MODES: ModeOption<RunMode>[] = [
   { mode: "agent", label: "Agent", hint: "Agent mode: the assistant edits the document" },
   { mode: "chat", label: "Chat", hint: "Chat mode: the assistant answers; the document does not change" },
 ];
 
-const EDIT_MODES: { mode: EditMode; label: string; hint: string }[] = [
+const EDIT_MODES: ModeOption<EditMode>[] = [
   { mode: "suggest", label: "Suggest", hint: "The agent's edits arrive as suggestions to accept or reject" },
   { mode: "direct", label: "Edit directly", hint: "The agent's edits land in the document at once" },
 ];
@@ -229,41 +230,26 @@ export function AssistantPanel({
       </p>
       <div id="assistant-body" className="assistant-body" hidden={!open}>
         <div className="assistant-controls">
-          <fieldset className="mode-switch" aria-label="Assistant mode">
-            {modes.map((option) => (
-              <button
-                key={option.mode}
-                type="button"
-                className="mode-button"
-                data-testid={`assistant-mode-${option.mode}`}
-                aria-pressed={mode === option.mode}
-                aria-label={option.hint}
-                aria-keyshortcuts="Alt+Shift+M"
-                title={option.hint}
-                onClick={() => setMode(option.mode)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </fieldset>
+          <ModeSwitch
+            label="Assistant mode"
+            testIdPrefix="assistant-mode-"
+            options={modes}
+            value={mode}
+            onChange={setMode}
+            hintAsName
+            keyShortcuts="Alt+Shift+M"
+          />
           <ModelPicker value={model} onChange={setModel} selectRef={modelPicker} />
         </div>
         {mode === "agent" ? (
-          <fieldset className="mode-switch edit-mode-switch" aria-label="How the agent edits">
-            {EDIT_MODES.map((option) => (
-              <button
-                key={option.mode}
-                type="button"
-                className="mode-button"
-                data-testid={`edit-mode-${option.mode}`}
-                aria-pressed={editMode === option.mode}
-                title={option.hint}
-                onClick={() => setEditMode(option.mode)}
-              >
-                {option.label}
-              </button>
-            ))}
-          </fieldset>
+          <ModeSwitch
+            label="How the agent edits"
+            className="mode-switch edit-mode-switch"
+            testIdPrefix="edit-mode-"
+            options={EDIT_MODES}
+            value={editMode}
+            onChange={setEditMode}
+          />
         ) : null}
         {mode === "agent" ? (
           <RecipePicker
