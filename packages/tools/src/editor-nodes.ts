@@ -2,6 +2,7 @@ import { CodeHighlightNode, CodeNode } from "@lexical/code";
 import { HorizontalRuleNode } from "@lexical/extension";
 import { AutoLinkNode, LinkNode } from "@lexical/link";
 import { ListItemNode, ListNode } from "@lexical/list";
+import { MarkNode } from "@lexical/mark";
 import { HeadingNode, QuoteNode } from "@lexical/rich-text";
 import { TableCellNode, TableNode, TableRowNode } from "@lexical/table";
 import type { Klass, LexicalNode } from "lexical";
@@ -20,4 +21,6 @@ export const editorNodes: ReadonlyArray<Klass<LexicalNode>> = [
   TableRowNode,
   TableCellNode,
   HorizontalRuleNode,
+  // Comment anchors (comment-anchors.ts): inline, around the commented text.
+  MarkNode,
 ];

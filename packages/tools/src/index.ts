@@ -8,6 +8,24 @@ export {
   createBlockId,
 } from "./block-id.ts";
 export { $findBlockById, registerBlockIds } from "./block-index.ts";
+export {
+  $anchoredThreadIds,
+  $commentRangeOf,
+  $markCommentRange,
+  $unmarkThread,
+  type CommentRange,
+  type TextPoint,
+} from "./comment-anchors.ts";
+export {
+  addReply,
+  addThread,
+  COMMENTS_ROOT_NAME,
+  deleteComment,
+  editComment,
+  readThread,
+  readThreads,
+  setThreadStatus,
+} from "./comment-threads.ts";
 export { MAX_LIST_INDENT, registerTextControlFilter } from "./content-input.ts";
 export { type ContentProblem, describeContentProblem, InvalidContentError } from "./content-problem.ts";
 export { type ContentRepair, repairContent } from "./content-repair.ts";
@@ -46,6 +64,7 @@ export {
   unknownNodeTypes,
   updateContentViolation,
 } from "./update-content-check.ts";
+export { rootsWrittenBy, type UpdateWrites } from "./update-roots.ts";
 export {
   type BoundDocumentEditor,
   bindDocumentEditor,

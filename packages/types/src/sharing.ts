@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** A role an invitation grants (the owner is the document's owner, never invited). */
-export const invitationRoleSchema = z.enum(["editor", "viewer"]);
+export const invitationRoleSchema = z.enum(["editor", "commenter", "viewer"]);
 
 const documentId = z.string().min(1).max(100);
 

@@ -1,10 +1,9 @@
 import { log } from "@coauthor/agent-workflow";
 import { exportMarkdown, restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
 import { and, desc, eq } from "drizzle-orm";
-import * as Y from "yjs";
 import { currentDocumentState } from "@/server/collab/document-content";
 import { bindLoadedState } from "@/server/collab/document-health";
-import { getSyncServer } from "@/server/collab/sync-server";
+import { editLiveDocument } from "@/server/collab/live-edit";
 import { getDb } from "@/server/db";
 import { documentVersions, runs, users } from "@/server/db/schema";
 
@@ -120,9 +119,8 @@ export async function versionMarkdown(documentId: string, versionId: number): Pr
 
 /**
  * Makes the live document equal to a version: saves a "Before restoring …" version, then applies
- * the difference to the sync server's live copy as one ordinary update (computed and applied in one
- * synchronous step, so no update slips in between), which reaches every open copy and is stored
- * like anyone's edit. Null when the document has no such version.
+ * the difference to the sync server's live copy as one ordinary update (editLiveDocument), which
+ * reaches every open copy and is stored like anyone's edit. Null when the document has no such version.
  */
 export async function restoreVersion(
   documentId: string,
@@ -137,24 +135,5 @@ export async function restoreVersion(
     label: `Before restoring "${row.label}"`,
     createdBy: userId,
   });
-  const connection = await getSyncServer().hocuspocus.openDirectConnection(documentId, { userId });
-  let summary: { kept: number; written: number; removed: number } | null = null;
-  try {
-    await connection.transact((live) => {
-      // A copy of the live document, bound to a headless editor: the binding must own its
-      // transactions (inside this one it would take its own change for a remote one).
-      const copy = bindLoadedState(Y.encodeStateAsUpdate(live));
-      try {
-        const before = Y.encodeStateVector(copy.doc);
-        summary = restoreContent(copy.editor, target);
-        Y.applyUpdate(live, Y.encodeStateAsUpdate(copy.doc, before));
-      } finally {
-        copy.dispose();
-        copy.doc.destroy();
-      }
-    });
-  } finally {
-    await connection.disconnect();
-  }
-  return summary;
+  return editLiveDocument(documentId, userId, (copy) => restoreContent(copy.editor, target));
 }

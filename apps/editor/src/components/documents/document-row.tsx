@@ -13,15 +13,20 @@ export function formatUpdatedAt(value: Date | string): string {
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
 
-const ROLE_LABELS = { owner: "Owner", editor: "Shared · editor", viewer: "Shared · viewer" } as const;
+const ROLE_LABELS = {
+  owner: "Owner",
+  editor: "Shared · editor",
+  commenter: "Shared · commenter",
+  viewer: "Shared · viewer",
+} as const;
 
 /** One document of the home list, as `documents.list` answers it. */
 export interface ListedDocument {
   id: string;
   title: string;
   updatedAt: Date | string;
-  /** The user's role: only the owner may delete, viewers may not rename. */
-  role: "owner" | "editor" | "viewer";
+  /** The user's role: only the owner may delete, only owners and editors rename. */
+  role: "owner" | "editor" | "commenter" | "viewer";
   /** The start of its text (around the first match when searching). */
   snippet: string;
   /** The name of who last changed its content or title, when known. */
@@ -50,7 +55,7 @@ export function DocumentRow({
     <li className="document-row" data-testid="document-row">
       <div className="document-row-main">
         <div className="document-row-heading">
-          {role === "viewer" ? (
+          {role === "viewer" || role === "commenter" ? (
             link
           ) : (
             <InlineRename title={title} onRename={onRename}>

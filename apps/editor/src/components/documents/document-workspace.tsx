@@ -74,6 +74,9 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
   }
 
   const { data } = query;
+  // Commenters read like viewers; they comment through the server (never through the sync socket).
+  const canEdit = data.role === "owner" || data.role === "editor";
+  const canComment = data.role !== "viewer";
   return (
     <main className="workspace">
       <header className="workspace-header">
@@ -84,12 +87,12 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
           key={data.id}
           documentId={data.id}
           initialTitle={data.title}
-          readOnly={data.role === "viewer"}
+          readOnly={!canEdit}
           onEnter={() => editorRef.current?.focus()}
         />
-        {data.role === "viewer" ? (
+        {!canEdit ? (
           <span className="role-badge" data-testid="role-badge">
-            View only
+            {canComment ? "Can comment" : "View only"}
           </span>
         ) : (
           <span className={`save-status save-${syncState}`} data-testid="save-status" data-state={syncState}>
@@ -111,16 +114,11 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
         documentId={data.id}
         user={user}
         initialState={initialState}
-        readOnly={data.role === "viewer"}
+        readOnly={!canEdit}
         onSyncStateChange={setSyncState}
         editorRef={editorRef}
         aside={
-          <AssistantPanel
-            documentId={data.id}
-            userId={user.id}
-            userName={user.name}
-            canEdit={data.role !== "viewer"}
-          />
+          <AssistantPanel documentId={data.id} userId={user.id} userName={user.name} canEdit={canEdit} />
         }
       />
     </main>

@@ -6,7 +6,13 @@ import { useTRPC } from "@/trpc/react";
 import { CopyLink } from "./copy-link";
 import "./sharing.css";
 
-type MemberRole = "editor" | "viewer";
+type MemberRole = "editor" | "commenter" | "viewer";
+
+const ROLES: ReadonlyArray<{ value: MemberRole; label: string }> = [
+  { value: "editor", label: "Editor" },
+  { value: "commenter", label: "Commenter" },
+  { value: "viewer", label: "Viewer" },
+];
 
 /**
  * The owner's sharing dialog: invite people by email with a role (someone with no account yet
@@ -152,10 +158,16 @@ function RoleSelect(props: { label: string; value: MemberRole; onChange: (role: 
       className="input share-role"
       aria-label={props.label}
       value={props.value}
-      onChange={(event) => props.onChange(event.target.value === "viewer" ? "viewer" : "editor")}
+      onChange={(event) => {
+        const chosen = ROLES.find((role) => role.value === event.target.value);
+        if (chosen) props.onChange(chosen.value);
+      }}
     >
-      <option value="editor">Editor</option>
-      <option value="viewer">Viewer</option>
+      {ROLES.map((role) => (
+        <option key={role.value} value={role.value}>
+          {role.label}
+        </option>
+      ))}
     </select>
   );
 }

@@ -9,6 +9,15 @@ describe("document roles", () => {
     expect(roleAllows("owner", "edit")).toBe(true);
     expect(roleAllows("editor", "edit")).toBe(true);
     expect(roleAllows("viewer", "edit")).toBe(false);
+    expect(roleAllows("commenter", "edit")).toBe(false);
+  });
+
+  it("lets owners, editors and commenters comment, and not viewers", () => {
+    expect(roleAllows("owner", "comment")).toBe(true);
+    expect(roleAllows("editor", "comment")).toBe(true);
+    expect(roleAllows("commenter", "comment")).toBe(true);
+    expect(roleAllows("commenter", "read")).toBe(true);
+    expect(roleAllows("viewer", "comment")).toBe(false);
   });
 
   it("never accepts owner as a role to share with", () => {

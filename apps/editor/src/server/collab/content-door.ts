@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { updateContentViolation } from "@coauthor/tools";
+import { COMMENTS_ROOT_NAME, rootsWrittenBy, updateContentViolation } from "@coauthor/tools";
 import { INVALID_CONTENT } from "@coauthor/types";
 import type * as Y from "yjs";
 
@@ -19,6 +19,12 @@ export function invalidContent(detail: string): Error & { code: number; reason: 
 }
 
 /**
+ * Root types of the document only the server writes: comment threads are added, edited and
+ * deleted through the API (which checks the author's role and the text), never through a socket.
+ */
+const SERVER_OWNED_ROOTS = [COMMENTS_ROOT_NAME];
+
+/**
  * Checks an update a copy sent (sync step 2 or an update) against the content rule before
  * Hocuspocus applies it to `document`: throws `invalidContent` for bytes that are not a Yjs update
  * or content that breaks the rule (logged once, with the document id), so it is never applied,
@@ -29,11 +35,19 @@ export function invalidContent(detail: string): Error & { code: number; reason: 
  */
 export function checkIncomingUpdate(documentId: string, update: Uint8Array, document: Y.Doc): void {
   let violation: ReturnType<typeof updateContentViolation>;
+  let writes: ReturnType<typeof rootsWrittenBy>;
   try {
     violation = updateContentViolation(update, document);
+    writes = rootsWrittenBy(update, document);
   } catch (error) {
     log.warn("collab: refused bytes that are not a Yjs update", { documentId, error });
     throw invalidContent("not a Yjs update");
+  }
+  const serverOwned = SERVER_OWNED_ROOTS.filter((root) => writes.roots.has(root));
+  if (serverOwned.length > 0 || writes.deletesUnknown) {
+    const detail = writes.deletesUnknown ? "deletes items nobody has" : `writes to ${serverOwned.join(", ")}`;
+    log.warn("collab: refused an update that writes what only the server writes", { documentId, detail });
+    throw invalidContent(detail);
   }
   if (violation === null) return;
   if (violation.inPending) {

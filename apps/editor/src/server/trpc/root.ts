@@ -1,5 +1,6 @@
 import { createCallerFactory, createTRPCRouter } from "./init";
 import { assistantRouter } from "./routers/assistant";
+import { commentsRouter } from "./routers/comments";
 import { documentsRouter } from "./routers/documents";
 import { llmRouter } from "./routers/llm";
 import { recipesRouter } from "./routers/recipes";
@@ -8,6 +9,7 @@ import { versionsRouter } from "./routers/versions";
 /** The app's tRPC router. */
 export const appRouter = createTRPCRouter({
   assistant: createTRPCRouter(assistantRouter),
+  comments: createTRPCRouter(commentsRouter),
   documents: createTRPCRouter(documentsRouter),
   llm: createTRPCRouter(llmRouter),
   recipes: createTRPCRouter(recipesRouter),

@@ -81,14 +81,14 @@ export const damagedDocumentCopies = pgTable(
   (t) => [index("damaged_document_copies_document_idx").on(t.documentId)],
 );
 
-// Who else may open a document, and how: "editor" (edit, run the agent) or
-// "viewer" (read, chat). The owner is `documents.owner_id`, never a row here.
+// Who else may open a document, and how: "editor" (edit, run the agent), "commenter" (read,
+// chat, comment) or "viewer" (read, chat). The owner is `documents.owner_id`, never a row here.
 export const documentMembers = pgTable(
   "document_members",
   {
     documentId: documentRef("document_id"),
     userId: userRef("user_id"),
-    role: text("role", { enum: ["editor", "viewer"] }).notNull(),
+    role: text("role", { enum: ["editor", "commenter", "viewer"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.userId] }), index("document_members_user_idx").on(t.userId)],
@@ -104,7 +104,7 @@ export const documentInvitations = pgTable(
     documentId: documentRef("document_id"),
     // Stored lower-case, as Better Auth stores account emails.
     email: text("email").notNull(),
-    role: text("role", { enum: ["editor", "viewer"] }).notNull(),
+    role: text("role", { enum: ["editor", "commenter", "viewer"] }).notNull(),
     invitedBy: userRef("invited_by"),
     createdAt: createdAt(),
   },

@@ -1,6 +1,7 @@
 import { conversationInputSchema, runEditsSchema, runLogInputSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { roleAllows } from "@/server/auth/roles";
 import { clearConversation, listConversation } from "@/server/conversation";
 import { findRunWithRole } from "@/server/documents";
 import { findRunEdits, saveRunEdits } from "@/server/run-edits";
@@ -17,8 +18,8 @@ async function ownRun(userId: string, runId: string, need: "read" | "edit") {
   const found = await findRunWithRole(runId, userId);
   if (!found || found.run.userId !== userId || found.role === null)
     throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
-  if (need === "edit" && found.role === "viewer")
-    throw new TRPCError({ code: "FORBIDDEN", message: "a viewer cannot edit this document" });
+  if (need === "edit" && !roleAllows(found.role, "edit"))
+    throw new TRPCError({ code: "FORBIDDEN", message: `a ${found.role} cannot edit this document` });
   return found.run;
 }
 
@@ -30,8 +31,8 @@ async function ownRun(userId: string, runId: string, need: "read" | "edit") {
 async function runLogFor(userId: string, runId: string) {
   const found = await findRunWithRole(runId, userId);
   if (!found || found.role === null) throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
-  if (found.role === "viewer")
-    throw new TRPCError({ code: "FORBIDDEN", message: "a viewer cannot delete a run's log" });
+  if (!roleAllows(found.role, "edit"))
+    throw new TRPCError({ code: "FORBIDDEN", message: `a ${found.role} cannot delete a run's log` });
   if (found.role !== "owner" && found.run.userId !== userId)
     throw new TRPCError({ code: "NOT_FOUND", message: "run not found" });
   return found.run;
