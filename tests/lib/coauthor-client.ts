@@ -268,7 +268,11 @@ export class CoauthorClient {
 }
 
 /** An owner with a new document (holding `markdown`) shared with a fresh member of `role`. */
-export async function sharedDocument(baseURL: string, role: "editor" | "viewer", markdown = "Shared text.") {
+export async function sharedDocument(
+  baseURL: string,
+  role: "editor" | "commenter" | "viewer",
+  markdown = "Shared text.",
+) {
   const owner = await new CoauthorClient(baseURL).signIn();
   const member = await new CoauthorClient(baseURL).signIn();
   const documentId = await owner.createDocument(markdown);

@@ -158,13 +158,16 @@ export async function editOwnComment(
 export async function deleteOwnComment(
   who: Commenter,
   input: { documentId: string; threadId: string; commentId: string },
-): Promise<void> {
+): Promise<"comment" | "thread"> {
+  let deleted: "comment" | "thread" = "comment";
   await changeThread(input.documentId, who, input.threadId, (thread, copy) => {
     ownComment(thread, input.commentId, who.userId);
     if (deleteComment(copy.doc, input.threadId, input.commentId) === "thread") {
+      deleted = "thread";
       copy.editor.update(() => $unmarkThread(input.threadId), { discrete: true });
     }
   });
+  return deleted;
 }
 
 /** Resolves or reopens a thread: owners and editors any, commenters the threads they started. */

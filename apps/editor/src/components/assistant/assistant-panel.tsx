@@ -3,8 +3,11 @@
 import type { SuggestionAuthor } from "@coauthor/tools";
 import type { RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useCallback, useRef, useState } from "react";
+import { COMMAND_PRIORITY_EDITOR } from "lexical";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { type CommentTarget, START_COMMENT_COMMAND } from "../comments/comment-selection";
+import { CommentsView } from "../comments/comments-view";
 import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
 import { ClearConversation } from "./clear-conversation";
@@ -14,7 +17,7 @@ import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { type ModeOption, ModeSwitch } from "./mode-switch";
 import { ModelPicker } from "./model-picker";
-import { PanelHeader } from "./panel-header";
+import { PanelHeader, type PanelView } from "./panel-header";
 import type { PanelAction } from "./panel-shortcuts";
 import { PipelineTree, usePipelineTree } from "./pipeline-tree";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
@@ -53,12 +56,15 @@ export function AssistantPanel({
   userId,
   userName,
   canEdit = true,
+  canComment = canEdit,
 }: {
   documentId: string;
   userId: string;
   /** The writer's name: the agent's suggestions are "Coauthor for <name>". */
   userName: string;
   canEdit?: boolean;
+  /** Owners, editors and commenters add and reply to comments. */
+  canComment?: boolean;
 }) {
   const [editor] = useLexicalComposerContext();
   // The panel renders in the browser only (after the document query), so the width is known here.
@@ -70,8 +76,10 @@ export function AssistantPanel({
   const modes = canEdit ? MODES : MODES.filter((option) => option.mode === "chat");
   const [model, setModel] = useState("");
   const [prompt, setPrompt] = useState("");
-  const [showHistory, setShowHistory] = useState(false);
-  const [showVersions, setShowVersions] = useState(false);
+  const [view, setView] = useState<PanelView>("conversation");
+  /** The text a new comment thread is being written on (the toolbar's Comment), or null. */
+  const [commentDraft, setCommentDraft] = useState<CommentTarget | null>(null);
+  const toggleView = (next: PanelView) => setView((current) => (current === next ? "conversation" : next));
   const [openRunId, setOpenRunId] = useState<string | null>(null);
   const [editMode, setEditMode] = useEditMode(userId, documentId);
   // Read at each tool call: switching the mode takes effect from the run's next write.
@@ -98,6 +106,21 @@ export function AssistantPanel({
     lookupBlocks: (ids) => readBlockInfos(editor, ids),
   });
   const reveal = useCallback((blockId: string) => revealBlock(editor, blockId), [editor]);
+  // The toolbar's Comment (and Ctrl+Alt+M) opens the Comments view on a new thread's form.
+  useEffect(
+    () =>
+      editor.registerCommand(
+        START_COMMENT_COMMAND,
+        (target) => {
+          setOpen(true);
+          setView("comments");
+          setCommentDraft(target);
+          return true;
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+    [editor],
+  );
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
@@ -141,8 +164,7 @@ export function AssistantPanel({
         return canEdit ? setMode(mode === "agent" ? "chat" : "agent") : undefined;
       case "toggle-history":
         flushSync(() => setOpen(true));
-        setShowVersions(false);
-        return setShowHistory((value) => !value);
+        return toggleView("history");
       case "keep":
         return canReview ? keep() : undefined;
       case "undo-run":
@@ -180,8 +202,7 @@ export function AssistantPanel({
     review.dismiss();
     plan.clear();
     pipeline.clear();
-    setShowHistory(false);
-    setShowVersions(false);
+    setView("conversation");
     void run.send({
       prompt: text,
       mode,
@@ -196,7 +217,7 @@ export function AssistantPanel({
     review.dismiss();
     plan.clear();
     pipeline.clear();
-    setShowHistory(false);
+    setView("conversation");
     void run.send({ prompt: "Continue.", mode: "agent", model: model || undefined, continueRunId: runId });
   };
 
@@ -210,17 +231,9 @@ export function AssistantPanel({
     >
       <PanelHeader
         open={open}
-        showHistory={showHistory}
-        showVersions={showVersions}
+        view={view}
         toggleRef={toggle}
-        onToggleHistory={() => {
-          setShowVersions(false);
-          setShowHistory((value) => !value);
-        }}
-        onToggleVersions={() => {
-          setShowHistory(false);
-          setShowVersions((value) => !value);
-        }}
+        onToggleView={toggleView}
         onShowShortcuts={() => shortcutsDialog.current?.showModal()}
         onTogglePanel={togglePanel}
       />
@@ -272,9 +285,18 @@ export function AssistantPanel({
             }}
           />
         ) : null}
-        {showVersions && !showHistory ? (
+        {view === "comments" ? (
+          <CommentsView
+            documentId={documentId}
+            userId={userId}
+            canComment={canComment}
+            canResolveAll={canEdit}
+            draft={commentDraft}
+            onDraftDone={() => setCommentDraft(null)}
+          />
+        ) : view === "versions" ? (
           <VersionHistory documentId={documentId} canEdit={canEdit} />
-        ) : showHistory ? (
+        ) : view === "history" ? (
           <RunHistory
             documentId={documentId}
             openRunId={openRunId}

@@ -2,48 +2,52 @@
 
 import type { RefObject } from "react";
 
-/** The panel's title row: History / Conversation, Versions, the shortcuts list, and hide / show (the sheet's button on phones). */
+/** What the panel's body shows: the conversation, or one of the views the header toggles. */
+export type PanelView = "conversation" | "history" | "versions" | "comments";
+
+/** The views the header's buttons toggle (History's button reads "Conversation" while it is shown). */
+const VIEW_BUTTONS: ReadonlyArray<{
+  view: Exclude<PanelView, "conversation">;
+  label: string;
+  keys?: string;
+}> = [
+  { view: "history", label: "History", keys: "Alt+Shift+H" },
+  { view: "versions", label: "Versions" },
+  { view: "comments", label: "Comments" },
+];
+
+/** The panel's title row: History / Conversation, Versions, Comments, the shortcuts list, and hide / show (the sheet's button on phones). */
 export function PanelHeader({
   open,
-  showHistory,
-  showVersions,
+  view,
   toggleRef,
-  onToggleHistory,
-  onToggleVersions,
+  onToggleView,
   onShowShortcuts,
   onTogglePanel,
 }: {
   open: boolean;
-  showHistory: boolean;
-  showVersions: boolean;
+  view: PanelView;
   toggleRef: RefObject<HTMLButtonElement | null>;
-  onToggleHistory: () => void;
-  onToggleVersions: () => void;
+  onToggleView: (view: Exclude<PanelView, "conversation">) => void;
   onShowShortcuts: () => void;
   onTogglePanel: () => void;
 }) {
   return (
     <div className="assistant-header">
       <h2 className="assistant-title">Assistant</h2>
-      <button
-        type="button"
-        className="button ghost"
-        data-testid="assistant-history-toggle"
-        aria-pressed={showHistory}
-        aria-keyshortcuts="Alt+Shift+H"
-        onClick={onToggleHistory}
-      >
-        {showHistory ? "Conversation" : "History"}
-      </button>
-      <button
-        type="button"
-        className="button ghost"
-        data-testid="assistant-versions-toggle"
-        aria-pressed={showVersions}
-        onClick={onToggleVersions}
-      >
-        Versions
-      </button>
+      {VIEW_BUTTONS.map((button) => (
+        <button
+          key={button.view}
+          type="button"
+          className="button ghost"
+          data-testid={`assistant-${button.view}-toggle`}
+          aria-pressed={view === button.view}
+          aria-keyshortcuts={button.keys}
+          onClick={() => onToggleView(button.view)}
+        >
+          {button.view === "history" && view === "history" ? "Conversation" : button.label}
+        </button>
+      ))}
       <button
         type="button"
         className="button ghost assistant-shortcuts-button"

@@ -115,6 +115,7 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
         user={user}
         initialState={initialState}
         readOnly={!canEdit}
+        canComment={canComment}
         onSyncStateChange={setSyncState}
         editorRef={editorRef}
         aside={

@@ -13,6 +13,7 @@ import { RichTextPlugin } from "@lexical/react/LexicalRichTextPlugin";
 import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin";
 import type { LexicalEditor } from "lexical";
 import type { ReactNode, RefObject } from "react";
+import { CommentButton } from "../comments/comment-button";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
 import { AgentRemovalTraces } from "./agent-removal-traces";
@@ -41,8 +42,10 @@ interface DocumentEditorProps {
   onSyncStateChange: (state: SyncState) => void;
   /** Rendered beside the editor inside the composer, so it can reach the editor (the assistant panel). */
   aside?: ReactNode;
-  /** A viewer's copy: not editable (the server also drops a viewer's updates). */
+  /** A viewer's or commenter's copy: not editable (the server also drops their updates). */
   readOnly?: boolean;
+  /** Owners, editors and commenters get the toolbar's Comment. */
+  canComment?: boolean;
   /** Set to the Lexical editor, so the page can put focus in the document (e.g. after Enter in the title). */
   editorRef?: RefObject<LexicalEditor | null>;
 }
@@ -58,6 +61,7 @@ export function DocumentEditor({
   onSyncStateChange,
   aside,
   readOnly = false,
+  canComment = !readOnly,
   editorRef,
 }: DocumentEditorProps) {
   const initialConfig: InitialConfigType = {
@@ -81,7 +85,7 @@ export function DocumentEditor({
           <div className="workspace-body">
             <div className="editor-column">
               <PresenceList />
-              <Toolbar />
+              <Toolbar>{canComment ? <CommentButton /> : null}</Toolbar>
               <div className="editor-shell">
                 <RichTextPlugin
                   contentEditable={

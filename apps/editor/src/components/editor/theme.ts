@@ -13,6 +13,9 @@ export const editorTheme: EditorThemeClasses = {
   },
   code: "doc-code",
   link: "doc-link",
+  // Comment anchors (MarkNode); overlapping threads nest marks.
+  mark: "doc-comment",
+  markOverlap: "doc-comment-overlap",
   text: {
     bold: "doc-bold",
     italic: "doc-italic",

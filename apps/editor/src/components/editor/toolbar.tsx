@@ -40,8 +40,11 @@ const FORMAT_BUTTONS: Record<ToolbarFormat, { label: string; icon: ReactNode }> 
 // Keeps the editor's selection when a toolbar button is clicked.
 const keepSelection = (event: MouseEvent) => event.preventDefault();
 
-/** Formatting toolbar: block type, inline formats, link, undo/redo; disabled while the editor is read-only. */
-export function Toolbar() {
+/**
+ * Formatting toolbar: block type, inline formats, link, undo/redo; disabled while the editor is
+ * read-only. `children` come after them (the Comment button, which a commenter's read-only copy keeps).
+ */
+export function Toolbar({ children }: { children?: ReactNode }) {
   const [editor] = useLexicalComposerContext();
   const editable = useLexicalEditable();
   const [state, setState] = useState(INITIAL_TOOLBAR_STATE);
@@ -113,6 +116,7 @@ export function Toolbar() {
       >
         Link
       </button>
+      {children}
     </div>
   );
 }

@@ -37,15 +37,17 @@ export const commentsRouter = {
   edit: protectedProcedure.input(editCommentInputSchema).mutation(async ({ ctx, input }) => {
     const { role } = await documentFor(ctx.userId, input.documentId, "comment");
     await editOwnComment({ userId: ctx.userId, role }, input);
+    return { commentId: input.commentId };
   }),
 
   delete: protectedProcedure.input(commentRefSchema).mutation(async ({ ctx, input }) => {
     const { role } = await documentFor(ctx.userId, input.documentId, "comment");
-    await deleteOwnComment({ userId: ctx.userId, role }, input);
+    return { deleted: await deleteOwnComment({ userId: ctx.userId, role }, input) };
   }),
 
   setStatus: protectedProcedure.input(threadStatusInputSchema).mutation(async ({ ctx, input }) => {
     const { role } = await documentFor(ctx.userId, input.documentId, "comment");
     await setCommentStatus({ userId: ctx.userId, role }, input);
+    return { status: input.status };
   }),
 } satisfies TRPCRouterRecord;

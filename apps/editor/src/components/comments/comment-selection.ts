@@ -1,0 +1,30 @@
+import { $commentRangeOf, type CommentRange } from "@coauthor/tools";
+import {
+  $createRangeSelectionFromDom,
+  $getSelection,
+  $isRangeSelection,
+  createCommand,
+  type LexicalEditor,
+} from "lexical";
+
+/** The text a writer chose to comment on: where it is, and what it read. */
+export type CommentTarget = CommentRange & { quote: string };
+
+/** Asks the comments view to start a thread on the given text (the toolbar's Comment, Ctrl+Alt+M). */
+export const START_COMMENT_COMMAND = createCommand<CommentTarget>("START_COMMENT_COMMAND");
+
+/**
+ * The writer's current selection as a comment target, or null when nothing is selected. A
+ * commenter's copy is read-only, where Lexical may keep no selection of its own: the page's
+ * selection is read then.
+ */
+export function commentTargetOf(editor: LexicalEditor): CommentTarget | null {
+  return editor.read(() => {
+    const current = $getSelection();
+    const selection =
+      $isRangeSelection(current) && !current.isCollapsed()
+        ? current
+        : $createRangeSelectionFromDom(window.getSelection(), editor);
+    return selection === null ? null : $commentRangeOf(selection);
+  });
+}

@@ -1,0 +1,384 @@
+"use client";
+
+import { type Comment, linksIn, linkUrlSchema } from "@coauthor/types";
+import { $isMarkNode } from "@lexical/mark";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
+import { useMutation } from "@tanstack/react-query";
+import { $getNodeByKey } from "lexical";
+import { type FormEvent, type ReactNode, useState } from "react";
+import * as Y from "yjs";
+import { useAgentLive } from "@/components/editor/agent-live-context";
+import { useTRPC } from "@/trpc/react";
+import type { CommentTarget } from "./comment-selection";
+import { type ListedThread, useCommentThreads } from "./use-comment-threads";
+import "./comments.css";
+
+/** Trailing punctuation a sentence puts after a link, not part of it. */
+const TRAILING = /[.,;:!?)\]]+$/;
+
+/** A comment's text with its allowed links as links (the server refused any other). */
+function BodyText({ body }: { body: string }) {
+  const parts: ReactNode[] = [];
+  let rest = body;
+  for (const found of linksIn(body)) {
+    const link = found.replace(TRAILING, "");
+    const at = rest.indexOf(link);
+    if (at < 0 || !linkUrlSchema.safeParse(link).success) continue;
+    parts.push(rest.slice(0, at));
+    parts.push(
+      <a key={parts.length} href={link} target="_blank" rel="noopener noreferrer nofollow">
+        {link}
+      </a>,
+    );
+    rest = rest.slice(at + link.length);
+  }
+  parts.push(rest);
+  return <p className="comment-body">{parts}</p>;
+}
+
+/** Scrolls the document to a thread's text. */
+function useRevealThread() {
+  const [editor] = useLexicalComposerContext();
+  return (threadId: string) => {
+    const key = editor.read(() => {
+      for (const [nodeKey] of editor.getEditorState()._nodeMap) {
+        const node = $getNodeByKey(nodeKey);
+        if ($isMarkNode(node) && node.hasID(threadId)) return nodeKey;
+      }
+      return null;
+    });
+    if (key !== null) editor.getElementByKey(key)?.scrollIntoView({ block: "center", behavior: "smooth" });
+  };
+}
+
+/**
+ * The Comments view: a new thread's form (from the toolbar's Comment), then the document's threads
+ * in the order of their text, open ones first, each with its comments, a reply box, Resolve /
+ * Reopen, and edit / delete on one's own comments. Everything is written through the server; the
+ * list follows the shared document live.
+ */
+export function CommentsView({
+  documentId,
+  userId,
+  canComment,
+  canResolveAll,
+  draft,
+  onDraftDone,
+}: {
+  documentId: string;
+  userId: string;
+  canComment: boolean;
+  canResolveAll: boolean;
+  draft: CommentTarget | null;
+  onDraftDone: () => void;
+}) {
+  const threads = useCommentThreads();
+  const [showResolved, setShowResolved] = useState(false);
+  const reveal = useRevealThread();
+  const open = threads.filter((thread) => thread.status === "open");
+  const resolved = threads.filter((thread) => thread.status === "resolved");
+  const shown = showResolved ? resolved : open;
+  return (
+    <section className="comments-view" data-testid="comments-view" aria-label="Comments">
+      {draft !== null && canComment ? (
+        <NewThread documentId={documentId} target={draft} onDone={onDraftDone} />
+      ) : null}
+      <fieldset className="comments-filter" aria-label="Which threads">
+        <button
+          type="button"
+          className="button ghost"
+          aria-pressed={!showResolved}
+          onClick={() => setShowResolved(false)}
+        >
+          Open ({open.length})
+        </button>
+        <button
+          type="button"
+          className="button ghost"
+          aria-pressed={showResolved}
+          onClick={() => setShowResolved(true)}
+        >
+          Resolved ({resolved.length})
+        </button>
+      </fieldset>
+      {shown.length === 0 ? (
+        <p className="muted">
+          {showResolved
+            ? "No resolved threads."
+            : canComment
+              ? "No open threads. Select text and press Comment (Ctrl+Alt+M) to start one."
+              : "No open threads."}
+        </p>
+      ) : (
+        <ol className="comment-threads">
+          {shown.map((thread) => (
+            <ThreadItem
+              key={thread.id}
+              documentId={documentId}
+              thread={thread}
+              userId={userId}
+              canComment={canComment}
+              canResolve={canResolveAll || firstAuthorIs(thread, userId)}
+              onReveal={() => reveal(thread.id)}
+            />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function firstAuthorIs(thread: ListedThread, userId: string): boolean {
+  const first = thread.comments[0]?.author;
+  return first?.kind === "person" && first.userId === userId;
+}
+
+/** The Yjs state the writer's copy holds, for the server to wait for (base64). */
+function useCopyState(): () => string {
+  const { collab } = useAgentLive();
+  return () => {
+    const bytes = Y.encodeStateVector(collab().doc);
+    let binary = "";
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  };
+}
+
+function NewThread({
+  documentId,
+  target,
+  onDone,
+}: {
+  documentId: string;
+  target: CommentTarget;
+  onDone: () => void;
+}) {
+  const trpc = useTRPC();
+  const [body, setBody] = useState("");
+  const copyState = useCopyState();
+  const add = useMutation(trpc.comments.add.mutationOptions({ onSuccess: onDone }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate({ documentId, ...target, body, stateVector: copyState() });
+  };
+  return (
+    <form className="comment-form" onSubmit={submit} data-testid="new-comment">
+      <blockquote className="comment-quote">{target.quote}</blockquote>
+      <label htmlFor="new-comment-body">Comment</label>
+      <textarea
+        id="new-comment-body"
+        data-testid="new-comment-body"
+        className="input"
+        rows={3}
+        value={body}
+        // The form opens on the writer's request: their next keystrokes belong here.
+        // biome-ignore lint/a11y/noAutofocus: opened by the writer's own Comment command
+        autoFocus
+        onChange={(event) => setBody(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onDone();
+        }}
+      />
+      {add.error ? (
+        <p role="alert" className="error small">
+          {add.error.message}
+        </p>
+      ) : null}
+      <div className="comment-actions">
+        <button
+          type="submit"
+          className="button"
+          data-testid="new-comment-submit"
+          disabled={add.isPending || !body.trim()}
+        >
+          Comment
+        </button>
+        <button type="button" className="button ghost" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ThreadItem({
+  documentId,
+  thread,
+  userId,
+  canComment,
+  canResolve,
+  onReveal,
+}: {
+  documentId: string;
+  thread: ListedThread;
+  userId: string;
+  canComment: boolean;
+  canResolve: boolean;
+  onReveal: () => void;
+}) {
+  const trpc = useTRPC();
+  const setStatus = useMutation(trpc.comments.setStatus.mutationOptions());
+  const reopen = thread.status === "resolved";
+  return (
+    <li className="comment-thread" data-testid="comment-thread" data-status={thread.status}>
+      {thread.anchored ? (
+        <button type="button" className="comment-quote comment-quote-link" onClick={onReveal}>
+          {thread.quote}
+        </button>
+      ) : (
+        <p className="comment-quote comment-quote-deleted" data-testid="comment-on-deleted">
+          On deleted text: “{thread.quote}”
+        </p>
+      )}
+      <ol className="comment-list">
+        {thread.comments.map((comment) => (
+          <CommentItem
+            key={comment.id}
+            documentId={documentId}
+            threadId={thread.id}
+            comment={comment}
+            own={comment.author.kind === "person" && comment.author.userId === userId}
+          />
+        ))}
+      </ol>
+      {canComment && !reopen ? <ReplyForm documentId={documentId} threadId={thread.id} /> : null}
+      {canResolve ? (
+        <button
+          type="button"
+          className="button ghost"
+          data-testid={reopen ? "comment-reopen" : "comment-resolve"}
+          disabled={setStatus.isPending}
+          onClick={() =>
+            setStatus.mutate({ documentId, threadId: thread.id, status: reopen ? "open" : "resolved" })
+          }
+        >
+          {reopen ? "Reopen" : "Resolve"}
+        </button>
+      ) : null}
+      {setStatus.error ? (
+        <p role="alert" className="error small">
+          {setStatus.error.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function CommentItem({
+  documentId,
+  threadId,
+  comment,
+  own,
+}: {
+  documentId: string;
+  threadId: string;
+  comment: Comment;
+  own: boolean;
+}) {
+  const trpc = useTRPC();
+  const [editing, setEditing] = useState<string | null>(null);
+  const edit = useMutation(trpc.comments.edit.mutationOptions({ onSuccess: () => setEditing(null) }));
+  const remove = useMutation(trpc.comments.delete.mutationOptions());
+  const author =
+    comment.author.kind === "agent" ? `Coauthor · for ${comment.author.name}` : comment.author.name;
+  return (
+    <li className="comment" data-testid="comment">
+      <p className="comment-meta small muted">
+        <strong>{author}</strong> ·{" "}
+        <time dateTime={new Date(comment.at).toISOString()}>{new Date(comment.at).toLocaleString()}</time>
+        {comment.editedAt !== undefined ? " · edited" : ""}
+      </p>
+      {editing === null ? (
+        <BodyText body={comment.body} />
+      ) : (
+        <form
+          className="comment-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            edit.mutate({ documentId, threadId, commentId: comment.id, body: editing });
+          }}
+        >
+          <label htmlFor={`edit-${comment.id}`}>Edit comment</label>
+          <textarea
+            id={`edit-${comment.id}`}
+            className="input"
+            rows={3}
+            value={editing}
+            onChange={(event) => setEditing(event.target.value)}
+          />
+          <div className="comment-actions">
+            <button type="submit" className="button" disabled={edit.isPending || !editing.trim()}>
+              Save
+            </button>
+            <button type="button" className="button ghost" onClick={() => setEditing(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {own && editing === null ? (
+        <div className="comment-actions">
+          <button type="button" className="button ghost small" onClick={() => setEditing(comment.body)}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button ghost small"
+            data-testid="comment-delete"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ documentId, threadId, commentId: comment.id })}
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
+      {edit.error || remove.error ? (
+        <p role="alert" className="error small">
+          {(edit.error ?? remove.error)?.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function ReplyForm({ documentId, threadId }: { documentId: string; threadId: string }) {
+  const trpc = useTRPC();
+  const [body, setBody] = useState("");
+  const reply = useMutation(trpc.comments.reply.mutationOptions({ onSuccess: () => setBody("") }));
+  const id = `reply-${threadId}`;
+  return (
+    <form
+      className="comment-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reply.mutate({ documentId, threadId, body });
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        Reply
+      </label>
+      <textarea
+        id={id}
+        data-testid="comment-reply-body"
+        className="input"
+        rows={2}
+        placeholder="Reply…"
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      {reply.error ? (
+        <p role="alert" className="error small">
+          {reply.error.message}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="button small"
+        data-testid="comment-reply-submit"
+        disabled={reply.isPending || !body.trim()}
+      >
+        Reply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, type Page, test } from "../lib/test.ts";
+import { contextFor, paragraphs } from "./helpers.ts";
+
+// Comments in the page (issue #38): select text, Comment (or Ctrl+Alt+M), and the thread reaches a
+// co-editor live, highlighted in the text; a commenter replies from a read-only copy; resolving
+// reaches both copies.
+
+/** Selects the first occurrence of `text` in the document, as a writer dragging over it would. */
+async function selectText(page: Page, text: string) {
+  await page.getByTestId("document-editor").evaluate((root, wanted) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const at = node.textContent?.indexOf(wanted) ?? -1;
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+      return;
+    }
+    throw new Error(`no text "${wanted}"`);
+  }, text);
+}
+
+async function openComments(page: Page) {
+  const toggle = page.getByTestId("assistant-comments-toggle");
+  if ((await toggle.getAttribute("aria-pressed")) !== "true") await toggle.click();
+  await expect(page.getByTestId("comments-view")).toBeVisible();
+}
+
+test("a thread on selected text reaches a commenter live; the commenter replies; resolve reaches both", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("The figure is 42 percent.\n\nSecond paragraph.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["The figure is 42 percent.", "Second paragraph."]);
+
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "commenter" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await expect(bobPage.getByTestId("role-badge")).toHaveText("Can comment");
+  await openComments(bobPage);
+
+  // Alice selects "figure" and comments from the toolbar.
+  await page.getByTestId("document-editor").click();
+  await selectText(page, "figure");
+  await page.getByTestId("comment-button").click();
+  await expect(page.getByTestId("new-comment")).toContainText("figure");
+  await page.getByTestId("new-comment-body").fill("Is this figure right?");
+  await page.getByTestId("new-comment-submit").click();
+
+  const bobThread = bobPage.getByTestId("comment-thread");
+  await expect(bobThread).toHaveCount(1);
+  await expect(bobThread).toContainText("figure");
+  await expect(bobThread).toContainText("Is this figure right?");
+  await expect(bobPage.locator(".doc-comment")).toHaveText("figure");
+  await expect(page.locator(".doc-comment")).toHaveText("figure");
+
+  // Bob replies; Alice sees it without reloading.
+  await bobThread.getByTestId("comment-reply-body").fill("Yes, from the March report.");
+  await bobThread.getByTestId("comment-reply-submit").click();
+  await openComments(page);
+  await expect(page.getByTestId("comment-thread").getByTestId("comment")).toHaveCount(2);
+
+  // Bob, read-only, starts his own thread with the keyboard on the second paragraph.
+  await selectText(bobPage, "Second");
+  await bobPage.keyboard.press("Control+Alt+M");
+  await bobPage.getByTestId("new-comment-body").fill("Expand this?");
+  await bobPage.getByTestId("new-comment-submit").click();
+  await expect(page.getByTestId("comment-thread")).toHaveCount(2);
+  // Listed in the order of their text.
+  await expect(page.getByTestId("comment-thread").nth(1)).toContainText("Expand this?");
+
+  // Alice resolves the first: it leaves the open list in both copies, and its text is unhighlighted.
+  await page.getByTestId("comment-thread").first().getByTestId("comment-resolve").click();
+  await expect(bobPage.getByTestId("comment-thread")).toHaveCount(1);
+  await expect(bobPage.locator(".doc-comment.doc-comment-quiet")).toHaveText("figure");
+  // The document's text never changed.
+  await expect(paragraphs(bobPage)).toHaveText(["The figure is 42 percent.", "Second paragraph."]);
+  await bobContext.close();
+});
