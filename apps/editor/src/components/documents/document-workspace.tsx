@@ -119,7 +119,13 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
         onSyncStateChange={setSyncState}
         editorRef={editorRef}
         aside={
-          <AssistantPanel documentId={data.id} userId={user.id} userName={user.name} canEdit={canEdit} />
+          <AssistantPanel
+            documentId={data.id}
+            userId={user.id}
+            userName={user.name}
+            canEdit={canEdit}
+            canComment={canComment}
+          />
         }
       />
     </main>
