@@ -1,6 +1,7 @@
 import { configureRunSignals, log, receiveRunSignal } from "@coauthor/agent-workflow/server";
 import { runSignalSchema } from "@coauthor/types";
 import postgres from "postgres";
+import { DATABASE_LINK_OPTIONS } from "@/server/db/link-options";
 
 // Run signals between instances over PostgreSQL LISTEN/NOTIFY: one listening connection per
 // instance, and NOTIFY on the shared database reaches every listener, this instance's own too.
@@ -10,7 +11,7 @@ const CHANNEL = "coauthor_run_signals";
 /** Carries run signals through the shared database (call once at server start). */
 export async function startPostgresRunSignals(databaseUrl: string): Promise<void> {
   // max 1: the NOTIFYs share one connection; `listen` opens its own, and reconnects by itself.
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  const sql = postgres(databaseUrl, { ...DATABASE_LINK_OPTIONS, max: 1 });
   await sql.listen(CHANNEL, (payload) => {
     const signal = runSignalSchema.safeParse(safeJson(payload));
     if (!signal.success) {

@@ -153,4 +153,56 @@ describe("saving a document when the store fails", () => {
     expect(textsOf(store.stored)).toEqual(["z"]);
     expect(saves.failingDocuments()).toEqual([]);
   });
+  it("counts an append that never settles (a query whose database link broke) as failed at its deadline, and stores it with the next attempt", async () => {
+    const errors = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const stored: Uint8Array[] = [];
+    let attempts = 0;
+    const announcements: boolean[] = [];
+    const saves = new DocumentSaves({
+      // The first attempt hangs for good, as postgres.js's did across a reset; later ones store.
+      append: (_documentId, update) => {
+        attempts++;
+        if (attempts === 1) return new Promise<void>(() => undefined);
+        stored.push(update);
+        return Promise.resolve();
+      },
+      announce: (_documentId, stored) => announcements.push(stored),
+      countFailure: () => undefined,
+      attemptDeadlineMs: 5_000,
+    });
+    const appended = saves.append("doc-4", keystroke("h"));
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(saves.isFailing("doc-4")).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await appended;
+    // Failed at the deadline: announced, logged with the reason, and kept for the retry.
+    expect(saves.isFailing("doc-4")).toBe(true);
+    expect(announcements).toEqual([false]);
+    expect(String(errors.mock.calls[0]?.[1]?.error)).toContain("did not finish within 5000 ms");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(textsOf(stored)).toEqual(["h"]);
+    expect(announcements).toEqual([false, true]);
+  });
+
+  it("counts a document store that never settles as failed at its deadline, and runs it again", async () => {
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    let runs = 0;
+    const saves = new DocumentSaves({
+      append: async () => undefined,
+      announce: () => undefined,
+      countFailure: () => undefined,
+      attemptDeadlineMs: 5_000,
+    });
+    const task = () => {
+      runs++;
+      return runs === 1 ? new Promise<void>(() => undefined) : Promise.resolve();
+    };
+    const storing = saves.store("doc-5", task);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await storing;
+    expect(saves.isFailing("doc-5")).toBe(true);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(runs).toBe(2);
+    expect(saves.isFailing("doc-5")).toBe(false);
+  });
 });

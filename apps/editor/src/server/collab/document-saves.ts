@@ -5,7 +5,9 @@ import * as Y from "yjs";
 // storing it follows. When storing fails (the database is down, refuses a value, a disk is full),
 // the changes are kept here and stored again with backoff until they are, the writers are told
 // (their save indicator leaves "Saved"), the failure is logged once per streak with the document
-// id, and every failed attempt is counted in the metrics.
+// id, and every failed attempt is counted in the metrics. An attempt that has not settled by its
+// deadline counts as failed and is retried: a query whose database link broke may never answer
+// (issue #35). One that answers late has stored an update twice, which Yjs merges as once.
 
 /** What a store attempt was for (the metrics label). */
 export type StoreKind = "update" | "document";
@@ -20,6 +22,16 @@ export interface DocumentSavesOptions {
   /** Delay before the first retry, doubled after each failed one up to `maxRetryMs`. */
   firstRetryMs?: number;
   maxRetryMs?: number;
+  /** How long one store attempt may take before it counts as failed (and is retried). */
+  attemptDeadlineMs?: number;
+}
+
+/** A store attempt that had not settled by its deadline (it may still land later: harmless). */
+export class StoreDeadlineError extends Error {
+  constructor(kind: StoreKind, ms: number) {
+    super(`storing the ${kind} did not finish within ${ms} ms`);
+    this.name = "StoreDeadlineError";
+  }
 }
 
 /** A document whose changes are not all stored: what is left to store, and the retry under way. */
@@ -39,7 +51,7 @@ export class DocumentSaves {
   private readonly options: Required<DocumentSavesOptions>;
 
   constructor(options: DocumentSavesOptions) {
-    this.options = { firstRetryMs: 500, maxRetryMs: 30_000, ...options };
+    this.options = { firstRetryMs: 500, maxRetryMs: 30_000, attemptDeadlineMs: 10_000, ...options };
   }
 
   /** Whether the document has changes that are not stored yet (they are being retried). */
@@ -61,7 +73,7 @@ export class DocumentSaves {
       return;
     }
     try {
-      await this.options.append(documentId, update);
+      await this.withinDeadline("update", this.options.append(documentId, update));
     } catch (error) {
       this.failed(documentId, "update", error).updates.push(update);
     }
@@ -75,9 +87,23 @@ export class DocumentSaves {
       return;
     }
     try {
-      await task();
+      await this.withinDeadline("document", task());
     } catch (error) {
       this.failed(documentId, "document", error).store = task;
+    }
+  }
+
+  /** `attempt`, or a StoreDeadlineError once it has taken longer than the deadline. */
+  private async withinDeadline(kind: StoreKind, attempt: Promise<void>): Promise<void> {
+    const ms = this.options.attemptDeadlineMs;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreDeadlineError(kind, ms)), ms);
+    });
+    try {
+      await Promise.race([attempt, deadline]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -113,11 +139,12 @@ export class DocumentSaves {
     const updates = streak.updates.splice(0);
     let kind: StoreKind = "update";
     try {
-      if (updates.length > 0) await this.options.append(documentId, mergedUpdate(updates));
+      if (updates.length > 0)
+        await this.withinDeadline("update", this.options.append(documentId, mergedUpdate(updates)));
       kind = "document";
       const store = streak.store;
       if (store !== null) {
-        await store();
+        await this.withinDeadline("document", store());
         if (streak.store === store) streak.store = null;
       }
     } catch (error) {

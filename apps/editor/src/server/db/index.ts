@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/env";
 import { dataDir } from "@/server/data-dir";
+import { DATABASE_LINK_OPTIONS } from "./link-options";
 import { prepareStatementsOnce } from "./pglite-statements";
 import * as schema from "./schema";
 
@@ -20,7 +21,7 @@ async function open(): Promise<Database> {
       import("drizzle-orm/postgres-js"),
       import("drizzle-orm/postgres-js/migrator"),
     ]);
-    const client = postgres(env.DATABASE_URL, { max: 10, onnotice: () => undefined });
+    const client = postgres(env.DATABASE_URL, { ...DATABASE_LINK_OPTIONS, max: 10 });
     const db = drizzle(client, { schema });
     // Instances starting together migrate one at a time (creating the migrations table races).
     const lock = await client.reserve();

@@ -1,4 +1,5 @@
 import postgres from "postgres";
+import { DATABASE_LINK_OPTIONS } from "@/server/db/link-options";
 
 // The Postgres world (@workflow/world-postgres 4.3) has no API to delete a run either; it keeps
 // each run in the `workflow` schema, every table keyed by the run's id: workflow_runs (id: the
@@ -12,7 +13,7 @@ type Holder = typeof globalThis & { [KEY]?: postgres.Sql };
 
 function connection(url: string): postgres.Sql {
   const holder = globalThis as Holder;
-  holder[KEY] ??= postgres(url, { max: 2, onnotice: () => undefined });
+  holder[KEY] ??= postgres(url, { ...DATABASE_LINK_OPTIONS, max: 2 });
   return holder[KEY];
 }
 
