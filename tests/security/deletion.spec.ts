@@ -5,6 +5,7 @@ import { createDocumentEditor } from "@coauthor/tools";
 import postgres from "postgres";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { addComment } from "../lib/comments.ts";
 import { createTestDatabase, requireSharedServices } from "../lib/shared-services.ts";
 import { filesHolding, type Place, pgliteTablesHolding, tablesHolding } from "../lib/store-search.ts";
 import { expect, test } from "../lib/test.ts";
@@ -73,7 +74,8 @@ async function chat(client: CoauthorClient, documentId: string, prompt: string):
 /**
  * A document holding `marker`, with what the assistant keeps about it: an agent run that reads it
  * (its readDocument result holds the text), one whose prompt holds it, and a chat whose question
- * and answer (the headings) hold it. Returns the document and the runs' ids.
+ * and answer (the headings) hold it; and a comment thread on it (its text in the document's state,
+ * its id in the threads' summary). Returns the document, the runs' ids and the thread's.
  */
 async function documentWithHistory(owner: CoauthorClient, marker: string) {
   const markdown = `# Heading ${marker}\n\nThe ${marker} paragraph.`;
@@ -92,7 +94,10 @@ async function documentWithHistory(owner: CoauthorClient, marker: string) {
       return stored.length;
     })
     .toBe(6);
-  return { documentId, runIds: [summary.runId, append.runId] };
+  const comment = await addComment(owner, documentId, marker, `Is ${marker} the right word?`);
+  const threadId = comment.data?.threadId;
+  if (threadId === undefined) throw new Error(`comments.add answered ${comment.status}`);
+  return { documentId, runIds: [summary.runId, append.runId], threadId };
 }
 
 for (const world of ["local", "postgres"] as const) {
@@ -121,9 +126,10 @@ for (const world of ["local", "postgres"] as const) {
       const { server } = current();
       const marker = `Marker${randomUUID().replaceAll("-", "")}`;
       const owner = await new CoauthorClient(server.url).signIn();
-      const { documentId, runIds } = await documentWithHistory(owner, marker);
+      const { documentId, runIds, threadId } = await documentWithHistory(owner, marker);
 
       // The search finds the text where it is kept, so its empty answer below means something.
+      expect(await placesHolding(current(), threadId)).toContain("public.comment_threads");
       expect(await placesHolding(current(), marker)).toEqual(
         expect.arrayContaining([
           "public.agent_runs",
@@ -148,6 +154,7 @@ for (const world of ["local", "postgres"] as const) {
       for (const runId of runIds) {
         expect(await placesHolding(current(), runId, ["public.deleted_runs"])).toEqual([]);
       }
+      expect(await placesHolding(current(), threadId)).toEqual([]);
     });
 
     test("stops a run going on it: the stream ends, no result is accepted any more, and the run is gone", async () => {
@@ -199,7 +206,7 @@ test("deleting a document on the embedded database (PGlite) leaves its text in n
     const owner = await new CoauthorClient(server.url).signIn();
     const marker = `Gone${randomUUID().replaceAll("-", "")}`;
     const keptMarker = `Kept${randomUUID().replaceAll("-", "")}`;
-    const { documentId, runIds } = await documentWithHistory(owner, marker);
+    const { documentId, runIds, threadId } = await documentWithHistory(owner, marker);
     const kept = await documentWithHistory(owner, keptMarker);
     expect((await owner.trpcCall("documents.delete", { id: documentId })).status).toBe(200);
 
@@ -214,6 +221,8 @@ test("deleting a document on the embedded database (PGlite) leaves its text in n
     expect(await pgliteTablesHolding(pglite, marker)).toEqual([]);
     for (const runId of runIds)
       expect(await pgliteTablesHolding(pglite, runId, ["public.deleted_runs"])).toEqual([]);
+    expect(await pgliteTablesHolding(pglite, threadId)).toEqual([]);
+    expect(await pgliteTablesHolding(pglite, kept.threadId)).toContain("public.comment_threads");
     // The same search finds the document that was not deleted, in each kind of table.
     expect(await pgliteTablesHolding(pglite, keptMarker)).toEqual(
       expect.arrayContaining([

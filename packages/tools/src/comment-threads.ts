@@ -29,22 +29,26 @@ function commentsOf(thread: Y.Map<unknown>): Y.Array<Comment> {
   return comments as Y.Array<Comment>;
 }
 
-/** Every thread of the document whose stored shape is valid, in no particular order. */
-export function readThreads(doc: Y.Doc): CommentThread[] {
-  const threads: CommentThread[] = [];
-  for (const thread of threadsOf(doc).values()) {
-    const fields = threadFields.safeParse(thread.get("thread"));
-    const comments = thread.get("comments");
-    if (!fields.success || !(comments instanceof Y.Array)) continue;
-    const valid = comments.toArray().filter((comment) => commentSchema.safeParse(comment).success);
-    threads.push({ ...fields.data, comments: valid as Comment[] });
-  }
-  return threads;
+/** A stored thread with its valid comments, or null when its stored shape is not valid. */
+function parseThread(thread: Y.Map<unknown>): CommentThread | null {
+  const fields = threadFields.safeParse(thread.get("thread"));
+  const comments = thread.get("comments");
+  if (!fields.success || !(comments instanceof Y.Array)) return null;
+  const valid = comments.toArray().filter((comment) => commentSchema.safeParse(comment).success);
+  return { ...fields.data, comments: valid as Comment[] };
 }
 
-/** One thread, or null. */
+/** Every thread of the document whose stored shape is valid, in no particular order. */
+export function readThreads(doc: Y.Doc): CommentThread[] {
+  return [...threadsOf(doc).values()].flatMap((thread) => parseThread(thread) ?? []);
+}
+
+/** One thread, or null (read alone: a document may hold a thousand). */
 export function readThread(doc: Y.Doc, threadId: string): CommentThread | null {
-  return readThreads(doc).find((thread) => thread.id === threadId) ?? null;
+  const thread = threadsOf(doc).get(threadId);
+  const parsed = thread instanceof Y.Map ? parseThread(thread) : null;
+  // A thread's id is its key; one stored under another key is not that thread.
+  return parsed?.id === threadId ? parsed : null;
 }
 
 /** Adds a thread with its first comment. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { commentBodySchema, linksIn, MAX_COMMENT_CHARS, mentionsIn } from "./comments.ts";
+import {
+  commentBodySchema,
+  countOpenThreads,
+  linksIn,
+  MAX_COMMENT_CHARS,
+  mentionNamesOf,
+  mentionsAnyOf,
+  mentionsIn,
+} from "./comments.ts";
 
 const refused = (body: string) => commentBodySchema.safeParse(body).success === false;
 
@@ -39,5 +47,33 @@ describe("a comment's body", () => {
       "bob.smith",
       "Coauthor",
     ]);
+  });
+});
+
+describe("mentions of a person", () => {
+  it("are their name without spaces, its first word and their email's local part, any case", () => {
+    const names = mentionNamesOf({ name: "Bob Stone", email: "rob.s@example.org" });
+    expect(names).toEqual(["bobstone", "bob", "rob.s"]);
+    for (const body of ["@Bob is this right?", "ask @BOBSTONE", "cc @rob.s", "(@bob)"])
+      expect(mentionsAnyOf(body, names)).toBe(true);
+    for (const body of ["bob@example.org", "@bobby", "@Stone", "no mention"])
+      expect(mentionsAnyOf(body, names)).toBe(false);
+  });
+
+  it("count in the open threads only, once per thread", () => {
+    const comment = (body: string) => ({
+      id: body,
+      author: { kind: "person" as const, userId: "a", name: "A" },
+      body,
+      at: 0,
+    });
+    const names = mentionNamesOf({ name: "Bob", email: null });
+    const threads = [
+      { status: "open" as const, comments: [comment("@bob one"), comment("@bob again")] },
+      { status: "open" as const, comments: [comment("nobody")] },
+      { status: "resolved" as const, comments: [comment("@bob resolved")] },
+    ];
+    expect(countOpenThreads(threads, names)).toEqual({ open: 2, mentions: 1 });
+    expect(countOpenThreads([], names)).toEqual({ open: 0, mentions: 0 });
   });
 });

@@ -39,6 +39,23 @@ export function mentionsIn(body: string): string[] {
 }
 
 /**
+ * The names a person can be mentioned by, lower-case: their name without spaces, its first word,
+ * their email's local part (`@AliceMartin`, `@alice`, `@alice.m` for Alice Martin, alice.m@…).
+ */
+export function mentionNamesOf(person: { name: string; email?: string | null }): string[] {
+  const name = person.name.trim().toLowerCase();
+  const local = person.email?.toLowerCase().split("@")[0];
+  return [name.replace(/\s+/g, ""), name.split(/\s+/)[0] ?? "", ...(local ? [local] : [])].filter(
+    (candidate) => candidate !== "",
+  );
+}
+
+/** Whether a comment body mentions someone known by `names` (mentionNamesOf). */
+export function mentionsAnyOf(body: string, names: readonly string[]): boolean {
+  return mentionsIn(body).some((mentioned) => names.includes(mentioned.toLowerCase()));
+}
+
+/**
  * A comment's text: plain text (newlines and tabs allowed, no other control characters), at most
  * MAX_COMMENT_CHARS, whose links are http, https or mailto. Mentions are checked against the
  * document's members by the server (it knows them).
@@ -91,6 +108,21 @@ export const threadFieldsSchema = z.object({
 
 export const commentThreadSchema = threadFieldsSchema.extend({ comments: z.array(commentSchema) });
 export type CommentThread = z.infer<typeof commentThreadSchema>;
+
+/** Open threads, and how many of them mention someone (the badge on the Comments button). */
+export type OpenThreadCounts = { open: number; mentions: number };
+
+/** Counts the open threads and those where a comment mentions someone known by `names` (mentionNamesOf). */
+export function countOpenThreads(
+  threads: readonly Pick<CommentThread, "status" | "comments">[],
+  names: readonly string[],
+): OpenThreadCounts {
+  const open = threads.filter((thread) => thread.status === "open");
+  const mentions = open.filter((thread) =>
+    thread.comments.some((comment) => mentionsAnyOf(comment.body, names)),
+  );
+  return { open: open.length, mentions: mentions.length };
+}
 
 const documentId = z.string().min(1).max(100);
 

@@ -14,6 +14,7 @@ import {
   type CommentAuthor,
   type CommentThread,
   MAX_COMMENT_QUOTE_CHARS,
+  mentionNamesOf,
   mentionsIn,
 } from "@coauthor/types";
 import { TRPCError } from "@trpc/server";
@@ -35,18 +36,11 @@ export type Commenter = { userId: string; role: DocumentRole; stateVector?: Uint
 /** The name `@Coauthor` mentions: the agent (asking it from a comment comes with the agent's comment tools). */
 const AGENT_MENTION = "coauthor";
 
-/** The names a member can be mentioned by: their name without spaces, its first word, their email's local part. */
-function mentionNames(member: { name: string; email: string | null }): string[] {
-  const name = member.name.trim().toLowerCase();
-  const local = member.email?.toLowerCase().split("@")[0];
-  return [name.replace(/\s+/g, ""), name.split(/\s+/)[0] ?? "", ...(local ? [local] : [])];
-}
-
 /** Refuses a body that mentions someone who is not a member of the document. */
 async function checkMentions(documentId: string, body: string): Promise<void> {
   const mentioned = mentionsIn(body);
   if (mentioned.length === 0) return;
-  const known = new Set([AGENT_MENTION, ...(await listMembers(documentId)).flatMap(mentionNames)]);
+  const known = new Set([AGENT_MENTION, ...(await listMembers(documentId)).flatMap(mentionNamesOf)]);
   const strangers = mentioned.filter((name) => !known.has(name.toLowerCase()));
   if (strangers.length > 0) {
     throw badRequest(

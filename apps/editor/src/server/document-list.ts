@@ -2,7 +2,7 @@ import { DOCUMENT_PAGE_SIZE, DOCUMENT_SNIPPET_CHARS, type DocumentSort } from "@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "./db";
-import { documentMembers, documents, users } from "./db/schema";
+import { commentThreads, documentMembers, documents, users } from "./db/schema";
 import { membershipOf, roleOf, visibleTo } from "./documents";
 
 /** Characters of text shown before a search's first match in a snippet, so the match reads in context. */
@@ -15,6 +15,15 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+/** How many of the listed document's threads are open (from the threads' summary, not its state). */
+const openThreads = sql<number>`(select count(*) from ${commentThreads}
+  where ${commentThreads.documentId} = ${documents.id} and ${commentThreads.status} = 'open')::int`;
+
+/** How many of the listed document's open threads mention `userId`. */
+const openMentionsOf = (userId: string) => sql<number>`(select count(*) from ${commentThreads}
+  where ${commentThreads.documentId} = ${documents.id} and ${commentThreads.status} = 'open'
+    and ${userId} = any(${commentThreads.mentionedUserIds}))::int`;
+
 const ORDER: Record<DocumentSort, SQL[]> = {
   edited: [desc(documents.updatedAt), asc(documents.id)],
   title: [asc(sql`lower(${documents.title})`), asc(documents.id)],
@@ -23,7 +32,7 @@ const ORDER: Record<DocumentSort, SQL[]> = {
 
 /**
  * One page of the documents the user may open (owned and shared), with their role, a snippet of
- * their text, and who edited them last. `query` matches titles and text, case-insensitively, in the
+ * their text, who edited them last, and how many comment threads are open and mention the user. `query` matches titles and text, case-insensitively, in the
  * database (ILIKE over the maintained `plain_text` column: the same on PGlite and PostgreSQL); with
  * a query the snippet starts just before the first match in the text.
  */
@@ -45,6 +54,8 @@ export async function listDocuments(
       snippet: sql<string>`substr(${documents.plainText}, ${snippetStart}, ${DOCUMENT_SNIPPET_CHARS})`,
       snippetCut: sql<boolean>`${snippetStart} > 1`,
       lastEditedBy: lastEditor.name,
+      openThreads,
+      openMentions: openMentionsOf(userId),
     })
     .from(documents)
     .leftJoin(documentMembers, membershipOf(userId))

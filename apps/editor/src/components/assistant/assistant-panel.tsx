@@ -6,8 +6,10 @@ import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext
 import { COMMAND_PRIORITY_EDITOR } from "lexical";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { CommentBadge } from "../comments/comment-badge";
 import { type CommentTarget, START_COMMENT_COMMAND } from "../comments/comment-selection";
 import { CommentsView } from "../comments/comments-view";
+import { useCommentBadge } from "../comments/use-comment-badge";
 import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
 import { ClearConversation } from "./clear-conversation";
@@ -55,6 +57,7 @@ export function AssistantPanel({
   documentId,
   userId,
   userName,
+  mentionNames = [],
   canEdit = true,
   canComment = canEdit,
 }: {
@@ -62,6 +65,8 @@ export function AssistantPanel({
   userId: string;
   /** The writer's name: the agent's suggestions are "Coauthor for <name>". */
   userName: string;
+  /** The names a comment mentions the writer by (`@name`): the Comments button marks those threads. */
+  mentionNames?: readonly string[];
   canEdit?: boolean;
   /** Owners, editors and commenters add and reply to comments. */
   canComment?: boolean;
@@ -121,6 +126,7 @@ export function AssistantPanel({
       ),
     [editor],
   );
+  const commentCounts = useCommentBadge(mentionNames);
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
@@ -236,6 +242,7 @@ export function AssistantPanel({
         onToggleView={toggleView}
         onShowShortcuts={() => shortcutsDialog.current?.showModal()}
         onTogglePanel={togglePanel}
+        badges={{ comments: <CommentBadge {...commentCounts} /> }}
       />
       {/* Not a live region: the announcer reads the run's summaries (run-announcements.ts). */}
       <p className={`assistant-status status-${run.status.phase}`} data-testid="assistant-status">

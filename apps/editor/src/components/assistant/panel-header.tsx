@@ -1,6 +1,6 @@
 "use client";
 
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 
 /** What the panel's body shows: the conversation, or one of the views the header toggles. */
 export type PanelView = "conversation" | "history" | "versions" | "comments";
@@ -24,6 +24,7 @@ export function PanelHeader({
   onToggleView,
   onShowShortcuts,
   onTogglePanel,
+  badges = {},
 }: {
   open: boolean;
   view: PanelView;
@@ -31,6 +32,8 @@ export function PanelHeader({
   onToggleView: (view: Exclude<PanelView, "conversation">) => void;
   onShowShortcuts: () => void;
   onTogglePanel: () => void;
+  /** What a view's button shows beside its label (the Comments button: open threads, mentions). */
+  badges?: Partial<Record<Exclude<PanelView, "conversation">, ReactNode>>;
 }) {
   return (
     <div className="assistant-header">
@@ -46,6 +49,7 @@ export function PanelHeader({
           onClick={() => onToggleView(button.view)}
         >
           {button.view === "history" && view === "history" ? "Conversation" : button.label}
+          {badges[button.view]}
         </button>
       ))}
       <button

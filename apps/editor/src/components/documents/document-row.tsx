@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { CommentBadge } from "@/components/comments/comment-badge";
 import { InlineRename } from "./inline-rename";
 import "./sharing.css";
 
@@ -31,6 +32,9 @@ export interface ListedDocument {
   snippet: string;
   /** The name of who last changed its content or title, when known. */
   lastEditedBy: string | null;
+  /** Its open comment threads, and how many of them mention the user. */
+  openThreads: number;
+  openMentions: number;
 }
 
 /** One document in the list: open link, snippet, last edit and role; inline rename; delete with a confirmation step. */
@@ -74,6 +78,7 @@ export function DocumentRow({
             Edited {formatUpdatedAt(document.updatedAt)}
             {document.lastEditedBy ? ` by ${document.lastEditedBy}` : ""}
           </span>
+          <CommentBadge open={document.openThreads} mentions={document.openMentions} />
         </p>
       </div>
       {role === "owner" ? (

@@ -16,7 +16,8 @@ import "./sharing.css";
 
 interface DocumentWorkspaceProps {
   documentId: string;
-  user: { id: string; name: string };
+  /** The signed-in writer; `mentionNames`: the `@names` comments mention them by. */
+  user: { id: string; name: string; mentionNames: string[] };
   /** The document's Yjs state when the page was made (base64), or null: see `initialDocumentState`. */
   initialState: string | null;
 }
@@ -123,6 +124,7 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
             documentId={data.id}
             userId={user.id}
             userName={user.name}
+            mentionNames={user.mentionNames}
             canEdit={canEdit}
             canComment={canComment}
           />

@@ -1,5 +1,6 @@
 import type { BoundDocumentEditor } from "@coauthor/tools";
 import * as Y from "yjs";
+import { recordThreadSummaries, type ThreadSummary, watchThreadChanges } from "../comment-summary";
 import { bindLoadedState } from "./document-health";
 import { getSyncServer } from "./sync-server";
 
@@ -39,6 +40,8 @@ function whenCovered(doc: Y.Doc, stateVector: Map<number, number>): Promise<void
  * to the live document as one update — computed and applied in one synchronous step, so no update
  * slips in between — which reaches every open copy and is stored like anyone's edit. With
  * `after` (a writer's Yjs state vector), waits first for the live document to hold their changes.
+ * What the edit did to comment threads is recorded in their summary (comment-summary.ts) before it
+ * returns.
  */
 export async function editLiveDocument<T>(
   documentId: string,
@@ -52,20 +55,24 @@ export async function editLiveDocument<T>(
     if (live === null) throw new Error(`document ${documentId} is not loaded`);
     if (after !== undefined) await whenCovered(live, Y.decodeStateVector(after));
     let result: { value: T } | null = null;
+    let threads = new Map<string, ThreadSummary>();
     await connection.transact((document) => {
       // The binding must own its transactions (inside this one it would take its own change for a
       // remote one), so the headless editor works on a copy and the difference is applied here.
       const copy = bindLoadedState(Y.encodeStateAsUpdate(document));
+      const threadChanges = watchThreadChanges(copy.doc);
       try {
         const before = Y.encodeStateVector(copy.doc);
         result = { value: change(copy) };
         Y.applyUpdate(document, Y.encodeStateAsUpdate(copy.doc, before));
       } finally {
+        threads = threadChanges();
         copy.dispose();
         copy.doc.destroy();
       }
     });
     if (result === null) throw new Error("the live edit did not run");
+    await recordThreadSummaries(documentId, threads);
     return (result as { value: T }).value;
   } finally {
     await connection.disconnect();

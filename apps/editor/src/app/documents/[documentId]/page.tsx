@@ -1,3 +1,4 @@
+import { mentionNamesOf } from "@coauthor/types";
 import type { Metadata } from "next";
 import { DocumentWorkspace } from "@/components/documents/document-workspace";
 import { requirePageUser } from "@/server/auth/page-session";
@@ -27,7 +28,7 @@ export default async function DocumentPage({ params }: DocumentPageProps) {
   return (
     <DocumentWorkspace
       documentId={documentId}
-      user={{ id: user.id, name: user.name || user.email }}
+      user={{ id: user.id, name: user.name || user.email, mentionNames: mentionNamesOf(user) }}
       initialState={initialState}
     />
   );
