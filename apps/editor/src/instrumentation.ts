@@ -39,12 +39,11 @@ async function startServer() {
   // pipeline's parallel branches read.
   const { signingKeys } = await import("@/server/secrets");
   const { databaseAgentStore } = await import("@/server/agent/agent-store");
-  const { readDocument } = await import("@/server/collab/document-content");
-  const { exportMarkdown } = await import("@coauthor/tools");
+  const { readDocumentMarkdown } = await import("@/server/collab/document-content");
   configureAgent({
     hookTokenKey: signingKeys().hookToken,
     store: databaseAgentStore,
-    documentReader: async (documentId) => (await readDocument(documentId, exportMarkdown)) ?? "",
+    documentReader: async (documentId) => (await readDocumentMarkdown(documentId)) ?? "",
   });
   // Several instances share PostgreSQL: a result or a Stop recorded on one reaches a step waiting
   // on another through LISTEN/NOTIFY (PGlite is one process: signals stay in it).
@@ -128,6 +127,10 @@ async function startServer() {
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
   const { closeUserSockets, getSyncServer } = await import("@/server/collab/sync-server");
   getSyncServer();
+  // Whole-document work (imports, exports, the check of a state as it opens) runs in worker
+  // threads; the first starts now, since loading the editor's modules takes it seconds.
+  const { warmDocumentWork } = await import("@/server/document-work/worker-pool");
+  warmDocumentWork();
   // "Sign out everywhere" also closes the user's open sync sockets, on every instance: a revoked
   // session must not keep editing (auth.ts reports the revocation).
   const { onSessionsRevoked } = await import("@/server/auth/session-revocation");

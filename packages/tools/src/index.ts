@@ -46,6 +46,7 @@ export {
 // The Markdown module's two halves without an editor (the benchmark's floor).
 export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
+export { MAX_SEARCH_TEXT_CHARS, plainTextOf, plainTextOfState } from "./plain-text.ts";
 export { createStaleGuard, type StaleGuard, type ToolRunner } from "./stale-guard.ts";
 export {
   $decideSuggestions,

@@ -40,3 +40,10 @@ export function hasForbiddenControl(text: string): boolean {
 export function withoutForbiddenControls(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(FORBIDDEN_CONTROLS, "");
 }
+
+/**
+ * The error code of content the rule allows but the server could not turn into a document (or an
+ * export) within its time budget: whole-document work is bounded in time, so no request stalls
+ * the server (apps/editor/src/server/document-work).
+ */
+export const CONTENT_TOO_SLOW = "content-too-slow";

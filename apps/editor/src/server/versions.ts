@@ -1,11 +1,12 @@
 import { log } from "@coauthor/agent-workflow";
-import { exportMarkdown, restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
+import { restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
 import { and, desc, eq } from "drizzle-orm";
 import { currentDocumentState } from "@/server/collab/document-content";
-import { bindLoadedState } from "@/server/collab/document-health";
+import { StateLoadError } from "@/server/collab/document-health";
 import { editLiveDocument } from "@/server/collab/live-edit";
 import { getDb } from "@/server/db";
 import { documentVersions, runs, users } from "@/server/db/schema";
+import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
 
 // Version history: full Yjs states of a document, taken around agent runs, before a restore, and
 // when a writer saves one (see the schema's comment for why full states). Restoring one is a
@@ -108,13 +109,10 @@ async function versionRow(documentId: string, versionId: number) {
 export async function versionMarkdown(documentId: string, versionId: number): Promise<string | null> {
   const row = await versionRow(documentId, versionId);
   if (!row) return null;
-  const bound = bindLoadedState(row.state);
-  try {
-    return exportMarkdown(bound.editor);
-  } finally {
-    bound.dispose();
-    bound.doc.destroy();
-  }
+  // Converted off the event loop, like the document's own export (document-work).
+  const exported = await runDocumentWork("exportStateMarkdown", row.state, READ_BUDGET_MS);
+  if (!exported.ok) throw new StateLoadError(exported.damage);
+  return exported.markdown;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { exportMarkdown, YJS_ROOT_NAME, yjsUpdateFromMarkdown } from "@coauthor/tools";
+import { YJS_ROOT_NAME, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 
@@ -11,7 +11,7 @@ process.env.COAUTHOR_DATA_DIR = dataDir;
 const { getDb } = await import("@/server/db");
 const { documents, users } = await import("@/server/db/schema");
 const { appendUpdate } = await import("./update-log");
-const { readDocument } = await import("./document-content");
+const { readDocumentMarkdown } = await import("./document-content");
 const { DocumentDamagedError } = await import("./document-health");
 
 beforeAll(async () => {
@@ -20,13 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe("readDocument", () => {
+describe("readDocumentMarkdown", () => {
   it("reads a stored document, and answers a damaged one with DocumentDamagedError, not a crash", async () => {
     const db = await getDb();
     const id = crypto.randomUUID();
     const snapshot = yjsUpdateFromMarkdown("Intact text.");
     await db.insert(documents).values({ id, ownerId: "owner", title: "T", yjsSnapshot: snapshot });
-    expect(await readDocument(id, exportMarkdown)).toBe("Intact text.");
+    expect(await readDocumentMarkdown(id)).toBe("Intact text.");
 
     // Content from before the door checked node types: a node no editor can build.
     const doc = new Y.Doc();
@@ -36,6 +36,6 @@ describe("readDocument", () => {
     doc.get(YJS_ROOT_NAME, Y.XmlText).insertEmbed(0, block);
     block.setAttribute("__type", "script-runner");
     await appendUpdate(id, Y.encodeStateAsUpdate(doc, before));
-    await expect(readDocument(id, exportMarkdown)).rejects.toBeInstanceOf(DocumentDamagedError);
+    await expect(readDocumentMarkdown(id)).rejects.toBeInstanceOf(DocumentDamagedError);
   });
 });

@@ -1,7 +1,6 @@
-import type { BoundDocumentEditor } from "@coauthor/tools";
-import type { LexicalEditor } from "lexical";
 import * as Y from "yjs";
-import { bindLoadedState, reportDamage } from "./document-health";
+import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
+import { reportDamage } from "./document-health";
 import { loadStoredState } from "./stored-state";
 import { liveDocument } from "./sync-server";
 
@@ -20,29 +19,17 @@ export async function currentDocumentState(
 }
 
 /**
- * Runs `read` on a headless editor holding the document's current content: the live copy when
- * this instance has the document open (it has every update it received), else the stored state.
- * Null when the document does not exist; a `DocumentDamagedError` (the damage is reported) when its
- * content cannot be read. The server's reads (chat, export) all come through here: JSON and
- * Markdown are derived from Yjs, never stored beside it.
+ * The document's current content as Markdown: the live copy's when this instance has the document
+ * open (it has every update it received), else the stored state's, converted in a worker thread
+ * (document-work) within READ_BUDGET_MS. Null when the document does not exist; a
+ * `DocumentDamagedError` (the damage is reported) when its content cannot be read; a
+ * `DocumentWorkTooSlow` past the budget. The server's reads (chat, export, the agent's) all come
+ * through here: Markdown is derived from Yjs, never stored beside it.
  */
-export async function readDocument<T>(
-  documentId: string,
-  read: (editor: LexicalEditor) => T,
-): Promise<T | null> {
+export async function readDocumentMarkdown(documentId: string): Promise<string | null> {
   const current = await currentDocumentState(documentId);
   if (!current) return null;
-  const { state } = current;
-  let bound: BoundDocumentEditor;
-  try {
-    bound = bindLoadedState(state);
-  } catch (error) {
-    throw await reportDamage(documentId, error);
-  }
-  try {
-    return read(bound.editor);
-  } finally {
-    bound.dispose();
-    bound.doc.destroy();
-  }
+  const exported = await runDocumentWork("exportStateMarkdown", current.state, READ_BUDGET_MS);
+  if (!exported.ok) throw await reportDamage(documentId, new Error(exported.damage));
+  return exported.markdown;
 }

@@ -4,6 +4,7 @@ import { DOCUMENT_DAMAGED } from "@coauthor/types";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
+import { DocumentWorkTooSlow, READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
 
 /**
  * Whether a stored document loads, and what is kept for when it does not: the last state that
@@ -37,19 +38,38 @@ export function bindLoadedState(state: Uint8Array): BoundDocumentEditor {
   return bindDocumentEditor(state);
 }
 
-/** Throws when `state` does not load; the check costs one headless conversion. */
-export function checkStateLoads(state: Uint8Array): void {
-  const bound = bindLoadedState(state);
-  bound.dispose();
-  bound.doc.destroy();
+/** Why a state does not load (see above), as the cause to report. */
+export class StateLoadError extends Error {
+  constructor(problem: string) {
+    super(problem);
+    this.name = "StateLoadError";
+  }
 }
 
-/** Whether `state` loads (see `checkStateLoads`). */
-export function stateLoads(state: Uint8Array): boolean {
+/**
+ * Throws a StateLoadError when `state` does not load; "unchecked" when the check did not finish
+ * within READ_BUDGET_MS, which says nothing about the state. The check costs one headless
+ * conversion of the whole document, so it runs in a worker thread (document-work), never on the
+ * event loop.
+ */
+export async function checkStateLoads(state: Uint8Array): Promise<"loads" | "unchecked"> {
+  let problem: string | null;
   try {
-    checkStateLoads(state);
-    return true;
+    problem = await runDocumentWork("stateLoadProblem", state, READ_BUDGET_MS);
   } catch (error) {
+    if (error instanceof DocumentWorkTooSlow) return "unchecked";
+    throw error;
+  }
+  if (problem !== null) throw new StateLoadError(problem);
+  return "loads";
+}
+
+/** Whether `state` loads: true, false (the cause at debug level), or null when unchecked (see checkStateLoads). */
+export async function stateLoads(state: Uint8Array): Promise<boolean | null> {
+  try {
+    return (await checkStateLoads(state)) === "loads" ? true : null;
+  } catch (error) {
+    if (!(error instanceof StateLoadError)) throw error;
     log.debug("collab: a state does not load", { error });
     return false;
   }

@@ -1,13 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  bindDocumentEditor,
-  exportMarkdown,
-  runEditorTool,
-  YJS_ROOT_NAME,
-  yjsUpdateFromMarkdown,
-} from "@coauthor/tools";
+import { bindDocumentEditor, runEditorTool, YJS_ROOT_NAME, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
@@ -19,7 +13,7 @@ process.env.COAUTHOR_DATA_DIR = dataDir;
 const { getDb } = await import("@/server/db");
 const { damagedDocumentCopies, documents, documentUpdates, users } = await import("@/server/db/schema");
 const { appendUpdate, compactUpdateLog, loadDocumentState } = await import("./update-log");
-const { readDocument } = await import("./document-content");
+const { readDocumentMarkdown } = await import("./document-content");
 const { DocumentDamagedError, documentDamage, keepLastGood, stateLoads } = await import("./document-health");
 const { restoreLastGood } = await import("./document-restore");
 
@@ -70,11 +64,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the last good state", () => {
-  it("a state loads only when Yjs decodes it and the editor builds every node", () => {
+  it("a state loads only when Yjs decodes it and the editor builds every node", async () => {
     const seed = yjsUpdateFromMarkdown("# Title\n\nText.");
-    expect(stateLoads(seed)).toBe(true);
-    expect(stateLoads(Y.mergeUpdates([seed, unknownNodeUpdate(seed)]))).toBe(false);
-    expect(stateLoads(new Uint8Array([0xff, 0x13, 0x37, 0x00, 0x42]))).toBe(false);
+    expect(await stateLoads(seed)).toBe(true);
+    expect(await stateLoads(Y.mergeUpdates([seed, unknownNodeUpdate(seed)]))).toBe(false);
+    expect(await stateLoads(new Uint8Array([0xff, 0x13, 0x37, 0x00, 0x42]))).toBe(false);
   });
 
   it("compaction keeps the folded state as the last good one when it loads, and not when it does not", async () => {
@@ -108,7 +102,7 @@ describe("a damaged document", () => {
     expect(await documentDamage(id)).toMatchObject({ damaged: false });
     await appendUpdate(id, new Uint8Array([0xff, 0xff, 0xff, 0x01, 0x02, 0x03]));
     await expect(loadDocumentState(id)).rejects.toBeInstanceOf(DocumentDamagedError);
-    await expect(readDocument(id, exportMarkdown)).rejects.toBeInstanceOf(DocumentDamagedError);
+    await expect(readDocumentMarkdown(id)).rejects.toBeInstanceOf(DocumentDamagedError);
     expect(await documentDamage(id)).toMatchObject({ damaged: true });
   });
 
@@ -118,11 +112,11 @@ describe("a damaged document", () => {
     const unknown = unknownNodeUpdate(seed);
     await appendUpdate(id, unknown);
     await appendUpdate(id, garbage);
-    await expect(readDocument(id, exportMarkdown)).rejects.toBeInstanceOf(DocumentDamagedError);
+    await expect(readDocumentMarkdown(id)).rejects.toBeInstanceOf(DocumentDamagedError);
 
     const outcome = await restoreLastGood(id);
     expect(outcome).toMatchObject({ ok: true });
-    expect(await readDocument(id, exportMarkdown)).toBe("Good words.");
+    expect(await readDocumentMarkdown(id)).toBe("Good words.");
     expect(await documentDamage(id)).toMatchObject({ damaged: false });
     const db = await getDb();
     expect(await db.select().from(documentUpdates).where(eq(documentUpdates.documentId, id))).toEqual([]);
@@ -147,7 +141,7 @@ describe("a damaged document", () => {
     const { id } = await insertDocument("Never checked.");
     const bad = new Uint8Array([0xff, 0xff, 0xff, 0x09]);
     await appendUpdate(id, bad);
-    await expect(readDocument(id, exportMarkdown)).rejects.toBeInstanceOf(DocumentDamagedError);
+    await expect(readDocumentMarkdown(id)).rejects.toBeInstanceOf(DocumentDamagedError);
     expect(await restoreLastGood(id)).toEqual({ ok: false, refusal: "nothing-to-restore" });
     const db = await getDb();
     const log = await db.select().from(documentUpdates).where(eq(documentUpdates.documentId, id));

@@ -29,6 +29,6 @@ export async function initialDocumentState(userId: string, documentId: string): 
   if (!current || current.state.byteLength > MAX_INITIAL_STATE_BYTES) return null;
   const { state, live } = current;
   // A live copy was checked when it loaded, and every update since passed the sync server's door.
-  if (!live && !stateLoads(state)) return null;
+  if (!live && (await stateLoads(state)) !== true) return null;
   return Buffer.from(state).toString("base64");
 }

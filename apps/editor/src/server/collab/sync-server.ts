@@ -15,7 +15,7 @@ import { allowedOrigins } from "@/server/http/same-origin";
 import { countStoreFailure, observeCollab } from "@/server/observability/collab-metrics";
 import { redisName } from "@/server/redis-names";
 import { checkIncomingUpdate } from "./content-door";
-import { checkStateLoads, keepLastGood, reportDamage } from "./document-health";
+import { checkStateLoads, keepLastGood, reportDamage, StateLoadError } from "./document-health";
 import { DocumentSaves } from "./document-saves";
 import { searchTextOf } from "./document-text";
 import { loadStoredState } from "./stored-state";
@@ -119,13 +119,17 @@ function storageExtension(): Extension {
       // A damaged state is refused with its reason (DOCUMENT_DAMAGED): the client stops retrying.
       const state = await loadStoredState(documentName);
       if (!state) throw new Error(`no document ${documentName}`);
+      let checked: Awaited<ReturnType<typeof checkStateLoads>>;
       try {
-        checkStateLoads(state);
+        checked = await checkStateLoads(state);
       } catch (error) {
-        throw await reportDamage(documentName, error);
+        if (error instanceof StateLoadError) throw await reportDamage(documentName, error);
+        throw error;
       }
-      // Checked, so the state every copy starts from is the document's last good version.
-      await keepLastGood(documentName, state);
+      // Checked, so the state every copy starts from is the document's last good version. A check
+      // past its budget opens the document all the same (nobody is locked out of a large one).
+      if (checked === "loads") await keepLastGood(documentName, state);
+      else log.warn("collab: a state opened unchecked (its check ran out of time)", { documentName });
       return state;
     },
     async onChange({ documentName, update, transactionOrigin, context }) {

@@ -101,7 +101,7 @@ export async function compactUpdateLog(documentId: string, force = false): Promi
       .select({ snapshot: documents.yjsSnapshot })
       .from(documents)
       .where(eq(documents.id, documentId))
-      .for("update");
+      .for("no key update");
     if (!row) return null;
     const entries = await tx
       .select({ id: documentUpdates.id, update: documentUpdates.update })
@@ -123,9 +123,11 @@ export async function compactUpdateLog(documentId: string, force = false): Promi
     return { folded: entries.length, snapshot, at: new Date() };
   });
   if (!compacted) return 0;
-  if (stateLoads(compacted.snapshot)) await keepLastGood(documentId, compacted.snapshot, compacted.at);
+  const loads = await stateLoads(compacted.snapshot);
+  if (loads) await keepLastGood(documentId, compacted.snapshot, compacted.at);
   // Not reported as damage yet: the copy that is open still serves; the next load reports it.
-  else log.warn("collab: a compacted state does not load; the last good version stays", { documentId });
+  else if (loads === false)
+    log.warn("collab: a compacted state does not load; the last good version stays", { documentId });
   return compacted.folded;
 }
 

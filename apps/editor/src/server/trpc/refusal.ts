@@ -1,4 +1,4 @@
-import { TRPCError } from "@trpc/server";
+import { type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
 
 // A request refused for what it holds, with a code the client can act on beside tRPC's own
 // ("BAD_REQUEST"): the error formatter (init.ts) sends it as `data.reason`.
@@ -15,7 +15,12 @@ export class RefusalReason extends Error {
   }
 }
 
+/** An answer of tRPC's `code` saying `message`, with `reason` as its code in `data.reason`. */
+export function refusal(code: TRPC_ERROR_CODE_KEY, reason: string, message: string): TRPCError {
+  return new TRPCError({ code, message, cause: new RefusalReason(reason, message) });
+}
+
 /** A 400 answer saying `message`, with `reason` as its code in `data.reason`. */
 export function badRequest(reason: string, message: string): TRPCError {
-  return new TRPCError({ code: "BAD_REQUEST", message, cause: new RefusalReason(reason, message) });
+  return refusal("BAD_REQUEST", reason, message);
 }

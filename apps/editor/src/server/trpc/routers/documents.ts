@@ -1,20 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { exportMarkdown, InvalidContentError, yjsUpdateFromMarkdown } from "@coauthor/tools";
-import { documentListInputSchema, INVALID_CONTENT } from "@coauthor/types";
+import { CONTENT_TOO_SLOW, documentListInputSchema, INVALID_CONTENT } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
-import { readDocument } from "@/server/collab/document-content";
+import { readDocumentMarkdown } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
-import { plainTextOfState } from "@/server/collab/document-text";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
 import { deleteOwnedDocument } from "@/server/document-deletion";
 import { listDocuments } from "@/server/document-list";
+import { DocumentWorkTooSlow, IMPORT_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
 import { findAccessibleDocument, renameDocument } from "@/server/documents";
 import { documentFor } from "../access";
 import { protectedProcedure } from "../init";
-import { badRequest } from "../refusal";
+import { badRequest, refusal } from "../refusal";
 import { damageProcedures } from "./document-damage";
 import { sharingProcedures } from "./sharing";
 
@@ -23,14 +22,25 @@ const title = z.string().trim().min(1, "title is empty").max(200);
 // Markdown a new document starts with (an import); the sync server seeds it, never a client.
 const MAX_MARKDOWN_CHARS = 1_000_000;
 
-/** The Yjs state of a new document holding `markdown`; a 400 (invalid-content) when it breaks the content rule. */
-function seedFromMarkdown(markdown: string): Uint8Array {
-  try {
-    return yjsUpdateFromMarkdown(markdown);
-  } catch (error) {
-    if (error instanceof InvalidContentError) throw badRequest(INVALID_CONTENT, `markdown: ${error.message}`);
-    throw error;
-  }
+/**
+ * The Yjs state and search text of a new document holding `markdown`, made in a worker thread: a
+ * 400 (invalid-content) when it breaks the content rule, a 413 (content-too-slow) when it takes
+ * longer than IMPORT_BUDGET_MS.
+ */
+async function seedFromMarkdown(markdown: string): Promise<{ state: Uint8Array; plainText: string }> {
+  const imported = await runDocumentWork("importMarkdownDocument", markdown, IMPORT_BUDGET_MS).catch(
+    (error: unknown) => {
+      if (error instanceof DocumentWorkTooSlow)
+        throw refusal(
+          "PAYLOAD_TOO_LARGE",
+          CONTENT_TOO_SLOW,
+          `markdown: making a document of it took longer than ${error.budgetMs / 1_000} s; split it into smaller documents`,
+        );
+      throw error;
+    },
+  );
+  if (!imported.ok) throw badRequest(INVALID_CONTENT, `markdown: ${imported.invalidContent}`);
+  return imported;
 }
 
 function forbidden(): never {
@@ -50,7 +60,8 @@ export const documentsRouter = {
    * Creates a document owned by the caller: empty (one paragraph) or holding `markdown`. Its Yjs
    * state is seeded here, on the server, so two clients opening it at once never both seed it.
    * Markdown that breaks the content rule is refused (400, reason invalid-content) before anything
-   * is stored.
+   * is stored, and so is Markdown that takes longer than the import budget to convert (413, reason
+   * content-too-slow); the conversion runs off the event loop (server/document-work).
    */
   create: protectedProcedure
     .input(
@@ -59,18 +70,18 @@ export const documentsRouter = {
         .optional(),
     )
     .mutation(async ({ ctx, input }) => {
-      const seed = seedFromMarkdown(input?.markdown ?? "");
+      const seed = await seedFromMarkdown(input?.markdown ?? "");
       const db = await getDb();
       const id = randomUUID();
       await db.insert(documents).values({
         id,
         ownerId: ctx.userId,
         title: input?.title ?? "Untitled document",
-        yjsSnapshot: seed,
-        plainText: plainTextOfState(seed),
+        yjsSnapshot: seed.state,
+        plainText: seed.plainText,
         lastEditedBy: ctx.userId,
         // Our own conversion's output: it loads, so it is the first good version.
-        lastGoodSnapshot: seed,
+        lastGoodSnapshot: seed.state,
         lastGoodAt: new Date(),
       });
       return { id };
@@ -107,9 +118,15 @@ export const documentsRouter = {
   /** The document as Markdown, derived from its Yjs state (the live copy when this instance has one open). */
   export: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.id, "read");
-    const markdown = await readDocument(input.id, exportMarkdown).catch((error: unknown) => {
+    const markdown = await readDocumentMarkdown(input.id).catch((error: unknown) => {
       if (error instanceof DocumentDamagedError)
         throw new TRPCError({ code: "CONFLICT", message: error.message });
+      if (error instanceof DocumentWorkTooSlow)
+        throw refusal(
+          "PAYLOAD_TOO_LARGE",
+          CONTENT_TOO_SLOW,
+          `exporting this document took longer than ${error.budgetMs / 1_000} s`,
+        );
       throw error;
     });
     if (markdown === null) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });

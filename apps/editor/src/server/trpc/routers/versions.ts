@@ -1,8 +1,11 @@
+import { CONTENT_TOO_SLOW } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { DocumentWorkTooSlow } from "@/server/document-work/worker-pool";
 import { listVersions, restoreVersion, saveVersion, versionMarkdown } from "@/server/versions";
 import { documentFor } from "../access";
 import { protectedProcedure } from "../init";
+import { refusal } from "../refusal";
 
 const documentId = z.string().min(1).max(100);
 const versionId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -30,7 +33,15 @@ export const versionsRouter = {
 
   read: protectedProcedure.input(z.object({ documentId, versionId })).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.documentId, "read");
-    const markdown = await versionMarkdown(input.documentId, input.versionId);
+    const markdown = await versionMarkdown(input.documentId, input.versionId).catch((error: unknown) => {
+      if (error instanceof DocumentWorkTooSlow)
+        throw refusal(
+          "PAYLOAD_TOO_LARGE",
+          CONTENT_TOO_SLOW,
+          `reading this version took longer than ${error.budgetMs / 1_000} s`,
+        );
+      throw error;
+    });
     if (markdown === null) noSuchVersion();
     return { versionId: input.versionId, markdown };
   }),

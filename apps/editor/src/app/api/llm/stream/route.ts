@@ -1,11 +1,11 @@
 import { log } from "@coauthor/agent-workflow";
 import { chatAnswer, chatText } from "@coauthor/agent-workflow/server";
-import { exportMarkdown } from "@coauthor/tools";
-import { chatRequestSchema } from "@coauthor/types";
+import { CONTENT_TOO_SLOW, chatRequestSchema } from "@coauthor/types";
 import { acceptRunRequest } from "@/server/agent/run-request";
-import { readDocument } from "@/server/collab/document-content";
+import { readDocumentMarkdown } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
 import { appendMessages } from "@/server/conversation";
+import { DocumentWorkTooSlow } from "@/server/document-work/worker-pool";
 import { apiError } from "@/server/http/errors";
 
 export const runtime = "nodejs";
@@ -31,9 +31,15 @@ export async function POST(request: Request): Promise<Response> {
   // Chat reads the document (the access check above never loads its content).
   let markdown: string;
   try {
-    markdown = (await readDocument(input.documentId, exportMarkdown)) ?? "";
+    markdown = (await readDocumentMarkdown(input.documentId)) ?? "";
   } catch (error) {
     if (error instanceof DocumentDamagedError) return apiError(409, "document_damaged", error.message);
+    if (error instanceof DocumentWorkTooSlow)
+      return apiError(
+        413,
+        CONTENT_TOO_SLOW,
+        `reading this document took longer than ${error.budgetMs / 1_000} s`,
+      );
     throw error;
   }
   const result = chatAnswer({

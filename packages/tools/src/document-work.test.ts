@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { exportStateMarkdown, importMarkdownDocument, stateLoadProblem } from "./document-work.ts";
+import { YJS_ROOT_NAME } from "./yjs-document.ts";
+
+// The whole-document conversions the server runs in worker threads: what crosses the thread is
+// plain values, so each refusal must come back as a value that says why.
+
+const markdown = "# Title\n\nSome **bold** text.\n\n- one\n- two";
+
+/** `state` with one more top-level block of a node type no editor knows. */
+function withUnknownNode(state: Uint8Array): Uint8Array {
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, state);
+  const block = new Y.XmlText();
+  doc.get(YJS_ROOT_NAME, Y.XmlText).insertEmbed(0, block);
+  block.setAttribute("__type", "script-runner");
+  return Y.encodeStateAsUpdate(doc);
+}
+
+describe("whole-document work", () => {
+  it("imports Markdown as a Yjs state with its plain text, and exports that state as the same Markdown", () => {
+    const imported = importMarkdownDocument(markdown);
+    if (!imported.ok) throw new Error(imported.invalidContent);
+    expect(imported.plainText).toBe("Title\n\nSome bold text.\n\none\ntwo");
+    expect(stateLoadProblem(imported.state)).toBeNull();
+    expect(exportStateMarkdown(imported.state)).toEqual({ ok: true, markdown });
+  });
+
+  it("answers Markdown past the content rule with what and where, not a throw", () => {
+    expect(importMarkdownDocument(`${"> ".repeat(100)}x`)).toEqual({
+      ok: false,
+      invalidContent: "more than 64 nested quotes or list items at line 1",
+    });
+  });
+
+  it("says why a state does not load: bytes that are no Yjs update, a node type no editor knows", () => {
+    const imported = importMarkdownDocument("Text.");
+    if (!imported.ok) throw new Error(imported.invalidContent);
+    const unknown = withUnknownNode(imported.state);
+    expect(stateLoadProblem(unknown)).toBe("unknown node types: script-runner");
+    expect(exportStateMarkdown(unknown)).toEqual({ ok: false, damage: "unknown node types: script-runner" });
+    expect(stateLoadProblem(new Uint8Array([0xff, 0x13, 0x37, 0x00, 0x42]))).toEqual(expect.any(String));
+  });
+});
