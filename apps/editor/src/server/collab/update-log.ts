@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { yjsUpdateFromMarkdown, yjsUpdateFromState } from "@coauthor/tools";
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import * as Y from "yjs";
 import { getDb } from "@/server/db";
 import { documents, documentUpdates } from "@/server/db/schema";
@@ -101,6 +101,8 @@ export async function compactUpdateLog(documentId: string, force = false): Promi
       .select({ snapshot: documents.yjsSnapshot })
       .from(documents)
       .where(eq(documents.id, documentId))
+      // Serializes compactions of the document; appends (a foreign-key check: a key-share lock) go on
+      // meanwhile, and those that commit after the read below stay in the log (see the delete).
       .for("no key update");
     if (!row) return null;
     const entries = await tx
@@ -117,9 +119,14 @@ export async function compactUpdateLog(documentId: string, force = false): Promi
     const snapshot = Y.encodeStateAsUpdate(doc);
     doc.destroy();
     await tx.update(documents).set({ yjsSnapshot: snapshot }).where(eq(documents.id, documentId));
-    await tx
-      .delete(documentUpdates)
-      .where(and(eq(documentUpdates.documentId, documentId), lte(documentUpdates.id, last.id)));
+    // Exactly the rows folded: an append holding a lower id than `last` may commit after the read
+    // (ids come from a sequence, taken before commit); it was not folded, so it stays in the log.
+    await tx.delete(documentUpdates).where(
+      inArray(
+        documentUpdates.id,
+        entries.map((entry) => entry.id),
+      ),
+    );
     return { folded: entries.length, snapshot, at: new Date() };
   });
   if (!compacted) return 0;
