@@ -1,6 +1,6 @@
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
-import { contextFor, paragraphs } from "./helpers.ts";
+import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 // Comments in the page (issue #38): select text, Comment (or Ctrl+Alt+M), and the thread reaches a
 // co-editor live, highlighted in the text; a commenter replies from a read-only copy; resolving
@@ -86,5 +86,62 @@ test("a thread on selected text reaches a commenter live; the commenter replies;
   await expect(bobPage.locator(".doc-comment.doc-comment-quiet")).toHaveText("figure");
   // The document's text never changed.
   await expect(paragraphs(bobPage)).toHaveText(["The figure is 42 percent.", "Second paragraph."]);
+  await bobContext.close();
+});
+
+test("the agent comments as Coauthor for its writer, and the co-editor sees the thread during the run", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Revenue grew 40 percent in March.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Revenue grew 40 percent in March."]);
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await openComments(bobPage);
+
+  await ask(page, "agent", 'comment on "40 percent" saying "Is this year over year?"');
+  await waitForRunEnd(page);
+  const thread = bobPage.getByTestId("comment-thread");
+  await expect(thread).toHaveCount(1);
+  await expect(thread).toContainText("40 percent");
+  await expect(thread).toContainText("Is this year over year?");
+  await expect(thread.getByTestId("comment")).toContainText("Coauthor · for");
+  await expect(bobPage.locator(".doc-comment")).toHaveText("40 percent");
+  // A comment never changes the text.
+  await expect(paragraphs(bobPage)).toHaveText(["Revenue grew 40 percent in March."]);
+  await bobContext.close();
+});
+
+test("the Review with comments recipe leaves comments a co-editor sees, and changes no text", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Our plan is good. It has three parts.\n\nThe end.");
+  await page.goto(`/documents/${documentId}`);
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "commenter" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await openComments(bobPage);
+
+  await page.getByTestId("assistant-recipe").selectOption({ label: "Review with comments" });
+  await ask(page, "agent", "Review my draft");
+  await waitForRunEnd(page);
+  const thread = bobPage.getByTestId("comment-thread");
+  await expect(thread).toHaveCount(1);
+  await expect(thread).toContainText("Our plan is good.");
+  await expect(thread.getByTestId("comment")).toContainText("Coauthor · for");
+  await expect(paragraphs(page)).toHaveText(["Our plan is good. It has three parts.", "The end."]);
   await bobContext.close();
 });

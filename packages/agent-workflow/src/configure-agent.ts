@@ -1,6 +1,7 @@
 import { type AgentStore, configureAgentStore } from "./agent-store.ts";
 import { configureDocumentReader, type DocumentReader } from "./document-reader.ts";
 import { configureHookTokenKey } from "./hook-token-key.ts";
+import { configureServerToolExecutor, type ServerToolExecutor } from "./server-tools.ts";
 
 /** What the app hands the agent at server start: the package reads no secret, file or database itself. */
 export interface AgentConfiguration {
@@ -10,6 +11,8 @@ export interface AgentConfiguration {
   store: AgentStore;
   /** The document's Markdown as the server has it (a pipeline's parallel branches read it). */
   documentReader: DocumentReader;
+  /** Runs the comment tools, and the calls no tab takes (server-tools.ts). */
+  serverTools: ServerToolExecutor;
 }
 
 /** Configures this process's runs (call once at server start, before runs start). */
@@ -17,4 +20,5 @@ export function configureAgent(configuration: AgentConfiguration): void {
   configureHookTokenKey(configuration.hookTokenKey);
   configureAgentStore(configuration.store);
   configureDocumentReader(configuration.documentReader);
+  configureServerToolExecutor(configuration.serverTools);
 }

@@ -20,6 +20,7 @@ export { BUILT_IN_RECIPES, type BuiltInRecipe } from "./pipelines/recipes.ts";
 export { trackedRuns } from "./run-control.ts";
 export { RUN_TIMEOUT_REASON } from "./run-outcomes.ts";
 export { configureRunSignals, notifyStop, type RunSignalTransport, receiveRunSignal } from "./run-signals.ts";
+export type { ServerToolCall, ServerToolExecutor } from "./server-tools.ts";
 export {
   configureStepLeases,
   type StepLeaseStore,

@@ -1,10 +1,11 @@
+import { COMMENT_TOOL_NAMES } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import { describe, expect, it } from "vitest";
 import { selectTools, toolPolicy } from "./tool-policy.ts";
 
 describe("tool policy", () => {
-  it("gives an agent run every tool", () => {
-    expect(selectTools("agent")).toEqual(toolNameSchema.options);
+  it("gives an agent run every editor tool and the comment tools", () => {
+    expect(selectTools("agent")).toEqual([...toolNameSchema.options, ...COMMENT_TOOL_NAMES]);
   });
 
   it("gives chat mode no tool that can change the document", () => {
@@ -12,6 +13,8 @@ describe("tool policy", () => {
     expect(tools.length).toBeGreaterThan(0);
     expect(tools.filter(isWriteTool)).toEqual([]);
     expect(tools).not.toContain("insertBlocks");
+    // Comments change the document's threads: not in chat mode either.
+    for (const name of COMMENT_TOOL_NAMES) expect(tools).not.toContain(name);
   });
 
   it("describes each allowed tool in the system prompt", () => {

@@ -1,4 +1,4 @@
-import { toolDefinitions } from "@coauthor/tools/definitions";
+import { commentToolDefinitions, toolDefinitions } from "@coauthor/tools/definitions";
 import { type ToolSet, tool, zodSchema } from "ai";
 import type { z } from "zod";
 
@@ -17,7 +17,9 @@ export function toolSet(names: readonly string[]): ToolSet {
   if (cached) return cached;
   const tools: ToolSet = {};
   for (const name of names) {
-    const definition = toolDefinitions[name as keyof typeof toolDefinitions];
+    const definition =
+      toolDefinitions[name as keyof typeof toolDefinitions] ??
+      commentToolDefinitions[name as keyof typeof commentToolDefinitions];
     if (!definition) continue;
     const input: z.ZodType<Record<string, unknown>> = definition.input;
     tools[name] = tool({ description: definition.description, inputSchema: zodSchema(input) });

@@ -93,6 +93,21 @@ function $resolvePoint(point: TextPoint, isEnd: boolean): { node: TextNode; offs
   return null;
 }
 
+/**
+ * The range of `quote`'s first occurrence in block `blockId`'s own text, or null when the block is
+ * gone or does not hold it (how the agent names text: a block and an exact quote).
+ */
+export function $findQuoteRange(blockId: string, quote: string): CommentRange | null {
+  const block = $findBlockById(blockId);
+  if (!$isElementNode(block) || quote === "") return null;
+  const text = $ownTextNodes(block)
+    .map((node) => node.getTextContent())
+    .join("");
+  const at = text.indexOf(quote);
+  if (at < 0) return null;
+  return { anchor: { blockId, offset: at }, focus: { blockId, offset: at + quote.length } };
+}
+
 /** Why a range could not be marked: its block is gone, or its text is no longer the quote. */
 export type MarkRefusal = "text-changed";
 

@@ -153,6 +153,37 @@ describe("comment anchors: marks around the commented text", () => {
   });
 });
 
+describe("comment anchors under undo and redo", () => {
+  it("a deleted commented sentence takes its mark; undo brings text and mark back, redo takes them again", () => {
+    const copy = bindDocumentEditor(yjsUpdateFromMarkdown(DOC));
+    const id = blockIds(copy.editor)[0] as string;
+    mark(
+      copy.editor,
+      { anchor: { blockId: id, offset: 14 }, focus: { blockId: id, offset: 24 } },
+      "42 percent",
+      "t1",
+    );
+    // The writer's own edits, as the editor's history records them (the binding's transactions;
+    // its origin is a plain object, so its constructor is what the undo manager tracks).
+    const undo = new Y.UndoManager(copy.doc.get(YJS_ROOT_NAME, Y.XmlText), {
+      trackedOrigins: new Set([Object]),
+    });
+    copy.editor.update(
+      () => {
+        const block = $getRoot().getFirstChild();
+        if ($isElementNode(block)) block.clear();
+      },
+      { discrete: true },
+    );
+    expect(copy.editor.read(() => $anchoredThreadIds())).toEqual([]);
+    undo.undo();
+    expect(exportMarkdown(copy.editor)).toBe(DOC);
+    expect(markedText(copy.editor)).toEqual({ t1: "42 percent" });
+    undo.redo();
+    expect(copy.editor.read(() => $anchoredThreadIds())).toEqual([]);
+  });
+});
+
 describe("comment threads beside the text", () => {
   it("keeps both replies made at once in two copies, and edits, resolves and deletes", () => {
     const a = bindDocumentEditor(yjsUpdateFromMarkdown(DOC));

@@ -81,15 +81,34 @@ export async function runEditorTool(
   input: unknown,
 ): Promise<ToolOutput> {
   const toolName = toolNameSchema.safeParse(name);
-  if (!toolName.success) {
-    return toolFailure(
-      "unknown-tool",
-      `No editor tool named "${name}"; known: ${toolNameSchema.options.join(", ")}`,
-    );
-  }
+  if (!toolName.success) return unknownTool(name);
   try {
     return await runTool(editorTools[toolName.data], editor, input);
   } catch (error) {
     return toolFailure("internal-error", error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * `runEditorTool` in one synchronous step (every tool's work is synchronous): for the server, which
+ * runs a tool inside the sync server's transaction on a document (nothing may come in between).
+ */
+export function runEditorToolNow(editor: LexicalEditor, name: string, input: unknown): ToolOutput {
+  const toolName = toolNameSchema.safeParse(name);
+  if (!toolName.success) return unknownTool(name);
+  const run = implementations[toolName.data] as (editor: LexicalEditor, input: unknown) => ToolOutput;
+  const parsed = editorTools[toolName.data].input.safeParse(input);
+  if (!parsed.success) return toolFailure("invalid-input", formatInputIssues(parsed.error));
+  try {
+    return run(editor, parsed.data);
+  } catch (error) {
+    return toolFailure("internal-error", error instanceof Error ? error.message : String(error));
+  }
+}
+
+function unknownTool(name: string): ToolOutput {
+  return toolFailure(
+    "unknown-tool",
+    `No editor tool named "${name}"; known: ${toolNameSchema.options.join(", ")}`,
+  );
 }

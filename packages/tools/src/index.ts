@@ -11,6 +11,7 @@ export { $findBlockById, registerBlockIds } from "./block-index.ts";
 export {
   $anchoredThreadIds,
   $commentRangeOf,
+  $findQuoteRange,
   $markCommentRange,
   $unmarkThread,
   type CommentRange,
@@ -34,7 +35,13 @@ export { $contentRuleBreak, $elementDepth } from "./content-rule-check.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
-export { type EditorTool, editorTools, formatInputIssues, runEditorTool } from "./editor-tools.ts";
+export {
+  type EditorTool,
+  editorTools,
+  formatInputIssues,
+  runEditorTool,
+  runEditorToolNow,
+} from "./editor-tools.ts";
 export {
   $parseMarkdownBlocks,
   $readMarkdownBlocks,
@@ -67,6 +74,7 @@ export {
 } from "./update-content-check.ts";
 export { rootsWrittenBy, type UpdateWrites } from "./update-roots.ts";
 export {
+  AGENT_CALLS_ROOT_NAME,
   type BoundDocumentEditor,
   bindDocumentEditor,
   bindMirroredEditor,

@@ -16,6 +16,13 @@ import { createDocumentEditor } from "./document-editor.ts";
  */
 export const YJS_ROOT_NAME = "root";
 
+/**
+ * The shared map recording which write tool calls have run (key `runId:toolCallId`, value the
+ * call's result), written in the same update as the call's edit by whoever ran it — a tab or the
+ * server — so no other executor runs it again.
+ */
+export const AGENT_CALLS_ROOT_NAME = "agentCalls";
+
 /** The binding id every copy uses (it keys the binding's doc map; the browser's plugin uses the document id). */
 const BINDING_ID = "coauthor-document";
 

@@ -2,6 +2,7 @@ export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./client-json.ts";
 export * from "./collab.ts";
+export * from "./comment-tools.ts";
 export * from "./comments.ts";
 export * from "./content-rule.ts";
 export * from "./documents.ts";

@@ -170,6 +170,23 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     // Nobody's recipe: a valid removal is refused (404) and changes nothing.
     "recipes.remove": { id: "rcp_fuzz" },
     "llm.models": undefined,
+    // A block and a thread the document does not hold: valid calls are refused (409 / 404) and change nothing.
+    "comments.add": {
+      documentId: t.documentId,
+      anchor: { blockId: "bfuzz0000", offset: 0 },
+      focus: { blockId: "bfuzz0000", offset: 4 },
+      quote: "Fuzz",
+      body: "A fuzzed comment.",
+    },
+    "comments.reply": { documentId: t.documentId, threadId: "fuzz-thread", body: "A fuzzed reply." },
+    "comments.edit": {
+      documentId: t.documentId,
+      threadId: "fuzz-thread",
+      commentId: "fuzz-comment",
+      body: "Edited.",
+    },
+    "comments.delete": { documentId: t.documentId, threadId: "fuzz-thread", commentId: "fuzz-comment" },
+    "comments.setStatus": { documentId: t.documentId, threadId: "fuzz-thread", status: "resolved" },
     "versions.list": documentInput,
     "versions.read": { documentId: t.documentId, versionId: 1 },
     "versions.save": { documentId: t.documentId, name: "Fuzzed version" },

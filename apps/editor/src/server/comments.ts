@@ -1,8 +1,10 @@
 import {
+  $findQuoteRange,
   $markCommentRange,
   $unmarkThread,
   addReply,
   addThread,
+  type CommentRange,
   deleteComment,
   editComment,
   readThread,
@@ -37,7 +39,7 @@ export type Commenter = { userId: string; role: DocumentRole; stateVector?: Uint
 const AGENT_MENTION = "coauthor";
 
 /** Refuses a body that mentions someone who is not a member of the document. */
-async function checkMentions(documentId: string, body: string): Promise<void> {
+export async function checkMentions(documentId: string, body: string): Promise<void> {
   const mentioned = mentionsIn(body);
   if (mentioned.length === 0) return;
   const known = new Set([AGENT_MENTION, ...(await listMembers(documentId)).flatMap(mentionNamesOf)]);
@@ -50,7 +52,7 @@ async function checkMentions(documentId: string, body: string): Promise<void> {
   }
 }
 
-async function authorOf(userId: string): Promise<CommentAuthor> {
+export async function authorOf(userId: string): Promise<CommentAuthor> {
   const db = await getDb();
   const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   return { kind: "person", userId, name: row?.name ?? "Someone" };
@@ -65,32 +67,59 @@ function keptQuote(quote: string): string {
   return quote.length > MAX_COMMENT_QUOTE_CHARS ? `${quote.slice(0, MAX_COMMENT_QUOTE_CHARS)}…` : quote;
 }
 
+/** Where a new thread goes: a range the writer selected, or the first occurrence of its quote in a block (the agent's way). */
+type ThreadPlace = CommentRange | { blockId: string };
+
+/** What starting a thread came to: started, already there (a call run again), or its text is not there. */
+type ThreadStart = "started" | "exists" | "text-changed";
+
+/** Starts thread `threadId` with its first comment, marking its text; nothing when it exists already. */
+export async function startThread(args: {
+  documentId: string;
+  actingUserId: string;
+  threadId: string;
+  place: ThreadPlace;
+  quote: string;
+  first: Comment;
+  stateVector?: Uint8Array;
+}): Promise<ThreadStart> {
+  const { threadId, quote, first } = args;
+  return editLiveDocument(
+    args.documentId,
+    args.actingUserId,
+    (copy): ThreadStart => {
+      if (readThread(copy.doc, threadId) !== null) return "exists";
+      let marked = false;
+      copy.editor.update(
+        () => {
+          const range = "anchor" in args.place ? args.place : $findQuoteRange(args.place.blockId, quote);
+          marked = range !== null && $markCommentRange(range, quote, threadId) === null;
+        },
+        { discrete: true },
+      );
+      if (!marked) return "text-changed";
+      addThread(copy.doc, { id: threadId, quote: keptQuote(quote), status: "open", at: first.at }, first);
+      return "started";
+    },
+    args.stateVector,
+  );
+}
+
 /** Starts a thread on a range of the text; its id. */
 export async function addComment(who: Commenter, input: AddCommentInput): Promise<{ threadId: string }> {
   await checkMentions(input.documentId, input.body);
   const author = await authorOf(who.userId);
   const threadId = crypto.randomUUID();
-  const at = Date.now();
-  const first: Comment = { id: crypto.randomUUID(), author, body: input.body, at };
-  const range = { anchor: input.anchor, focus: input.focus };
-  const refusal = await editLiveDocument(
-    input.documentId,
-    who.userId,
-    (copy) => {
-      let refused: string | null = null;
-      copy.editor.update(
-        () => {
-          refused = $markCommentRange(range, input.quote, threadId);
-        },
-        { discrete: true },
-      );
-      if (refused === null)
-        addThread(copy.doc, { id: threadId, quote: keptQuote(input.quote), status: "open", at }, first);
-      return refused;
-    },
-    who.stateVector,
-  );
-  if (refusal !== null) {
+  const started = await startThread({
+    documentId: input.documentId,
+    actingUserId: who.userId,
+    threadId,
+    place: { anchor: input.anchor, focus: input.focus },
+    quote: input.quote,
+    first: { id: crypto.randomUUID(), author, body: input.body, at: Date.now() },
+    stateVector: who.stateVector,
+  });
+  if (started === "text-changed") {
     throw new TRPCError({
       code: "CONFLICT",
       message: "the text changed since you selected it: select it again",
@@ -100,7 +129,7 @@ export async function addComment(who: Commenter, input: AddCommentInput): Promis
 }
 
 /** Changes one thread (the live copy's), refusing when the document has no such thread. */
-async function changeThread(
+export async function changeThread(
   documentId: string,
   who: Commenter,
   threadId: string,

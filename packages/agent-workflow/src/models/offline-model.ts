@@ -5,7 +5,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from "@ai-sdk/provider";
-import { offlineOutput, pipelineAgentOf } from "./offline-pipeline.ts";
+import { offlineOutput, offlineReviewTurn, pipelineAgentOf } from "./offline-pipeline.ts";
 import { nextOfflineStepTurn, offlinePlan, offlineReflection } from "./offline-planning.ts";
 import { blocksFromMarkdown, describeBlocks, readSoFar, type SeenToolResult } from "./offline-reading.ts";
 import { EMIT_TIME_WORD, isContinuePrompt, offlineWrapUp } from "./offline-script.ts";
@@ -152,6 +152,10 @@ export function createOfflineModel(options: { wordDelayMs: number; firstTokenMs?
     const available = new Set((call.tools ?? []).map((tool) => tool.name));
     if (available.size === 0) {
       return { text: describeBlocks(blocksFromMarkdown(documentContext(call.prompt))), toolCall: undefined };
+    }
+    if (available.has("addComment") && !available.has("insertBlocks")) {
+      // A reviewer that comments but may not write ("Review with comments").
+      return { ...offlineReviewTurn(seen), toolCallId: `offline_call_${seen.length + 1}` };
     }
     const turn = nextOfflineStepTurn(text, seen, currentStep(call.prompt));
     if (turn.toolCall && !available.has(turn.toolCall.toolName)) {

@@ -3,6 +3,7 @@
 // reports on it, and a declared output is filled from its schema — every boolean is false in the
 // first round and true from the second, so a critic approves on the second round.
 
+import { failed, plainText, readSoFar, type ScriptedTurn, type SeenToolResult } from "./offline-reading.ts";
 import { PIPELINE_AGENT_MARKER } from "./prompt-markers.ts";
 
 /** The pipeline agent at work and its round (from the system prompt), if any. */
@@ -45,4 +46,40 @@ export function offlineOutput(schema: unknown, agent: string, round: number): un
         ]),
       );
   }
+}
+
+/**
+ * An offline agent that may comment but not write (the "Review with comments" reviewer): reads the
+ * document, then comments on the first sentence of its first paragraph, once.
+ */
+export function offlineReviewTurn(seen: SeenToolResult[]): ScriptedTurn {
+  if (!seen.some((result) => result.toolName === "readDocument")) {
+    return { text: "Reading the document to review it.", toolCall: { toolName: "readDocument", input: {} } };
+  }
+  const { blocks, readOn } = readSoFar(seen);
+  if (readOn && !seen.some((result) => result.toolName === "addComment"))
+    return { text: "Reading on.", toolCall: readOn };
+  const commented = seen.find((result) => result.toolName === "addComment");
+  if (commented) {
+    const problem = failed(commented.output);
+    return {
+      text: problem ? `I could not comment: ${problem}` : "Reviewed: one comment on the opening sentence.",
+    };
+  }
+  const paragraph = blocks.find(
+    (block) => block.type === "paragraph" && plainText(block.markdown).trim() !== "",
+  );
+  const sentence = paragraph ? (plainText(paragraph.markdown).match(/^.*?[.!?](?=\s|$)/)?.[0] ?? "") : "";
+  if (!paragraph || sentence === "") return { text: "Reviewed: there is no paragraph to comment on." };
+  return {
+    text: "Commenting on the opening sentence.",
+    toolCall: {
+      toolName: "addComment",
+      input: {
+        blockId: paragraph.id,
+        quote: sentence,
+        comment: "Offline review: this opening sentence could say more directly what the reader gains.",
+      },
+    },
+  };
 }

@@ -68,6 +68,23 @@ export function nextOfflineTurn(prompt: string, allSeen: SeenToolResult[]): Scri
     }
     return { text: lastError ? `Nothing deleted: ${lastError}` : "Done: those paragraphs are gone." };
   }
+  const comment = quoted(/^\s*comment\s+on\s+"([^"]+)"\s+saying\s+"([^"]+)"/i);
+  if (comment) {
+    const [, quote = "", body = ""] = comment;
+    if (!last)
+      return { text: "Reading the document first.", toolCall: { toolName: "readDocument", input: {} } };
+    if (last.toolName === "readDocument") {
+      const { blocks, readOn } = readSoFar(seen);
+      if (readOn) return { text: "Reading on.", toolCall: readOn };
+      const block = blocks.find((b) => plainText(b.markdown).includes(quote));
+      if (!block) return { text: `No block holds "${quote}".` };
+      return {
+        text: `Commenting on "${quote}".`,
+        toolCall: { toolName: "addComment", input: { blockId: block.id, quote, comment: body } },
+      };
+    }
+    return { text: lastError ? `I could not comment: ${lastError}` : "Done: the comment is on the text." };
+  }
   const count = quoted(COUNT_PROMPT);
   if (count) {
     const target = countTarget(count);

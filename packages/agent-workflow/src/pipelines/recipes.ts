@@ -114,8 +114,24 @@ steps:
     inputs: [style, facts, structure]
 `;
 
+const REVIEW_WITH_COMMENTS = `version: 1
+name: Review with comments
+description: A reviewer reads the whole document and leaves comments on what to improve; the text stays as it is.
+agents:
+  - id: reviewer
+    instructions: >-
+      Read the whole document (readDocument, reading on to its end) and its open comment threads
+      (listComments). Leave a comment (addComment) on each passage that is unclear, wrong, weak or
+      inconsistent with the rest: quote the exact text, say what is wrong and what would be better.
+      Do not repeat a point an open thread already makes. Never change the text.
+    tools: [readDocument, listComments, addComment]
+steps:
+  - agent: reviewer
+`;
+
 export const BUILT_IN_RECIPES: readonly BuiltInRecipe[] = [
   { id: "review-and-revise", yaml: REVIEW_AND_REVISE },
   { id: "translate-with-check", yaml: TRANSLATE_WITH_CHECK },
   { id: "parallel-review", yaml: PARALLEL_REVIEW },
+  { id: "review-with-comments", yaml: REVIEW_WITH_COMMENTS },
 ];

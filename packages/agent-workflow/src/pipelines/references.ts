@@ -1,4 +1,5 @@
 import type { PipelineAgent, PipelineDefinition, PipelineStep } from "@coauthor/types";
+import { COMMENT_TOOL_NAMES, isCommentTool } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import { analyzeCondition } from "./conditions.ts";
 import { childrenOf, stepId, stepKind } from "./steps.ts";
@@ -48,10 +49,11 @@ function checkAgents(
     agents.set(agent.id, agent);
     if (Array.isArray(agent.tools)) {
       agent.tools.forEach((name, toolIndex) => {
-        if (!toolNameSchema.safeParse(name).success) {
+        if (!toolNameSchema.safeParse(name).success && !isCommentTool(name)) {
+          const known = [...toolNameSchema.options, ...COMMENT_TOOL_NAMES].join(", ");
           problems.push({
             path: ["agents", index, "tools", toolIndex],
-            message: `no tool is called "${name}" (tools: ${toolNameSchema.options.join(", ")})`,
+            message: `no tool is called "${name}" (tools: ${known})`,
           });
         }
       });

@@ -1,4 +1,9 @@
-import { type BoundDocumentEditor, bindMirroredEditor, YJS_ROOT_NAME } from "@coauthor/tools";
+import {
+  AGENT_CALLS_ROOT_NAME,
+  type BoundDocumentEditor,
+  bindMirroredEditor,
+  YJS_ROOT_NAME,
+} from "@coauthor/tools";
 import { COLLAB_PATH, DOCUMENT_DAMAGED } from "@coauthor/types";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
 import type { Provider } from "@lexical/yjs";
@@ -11,7 +16,7 @@ import { isInvalidContentClose } from "./sync-state";
 export const AGENT_ORIGIN = "coauthor-agent";
 
 /** The shared map recording which write tool calls have run (see `runOnce`). */
-const AGENT_CALLS = "agentCalls";
+const AGENT_CALLS = AGENT_CALLS_ROOT_NAME;
 /**
  * Origin of the writes to that map. Not AGENT_ORIGIN: the mirror skips updates of that origin (it
  * made them), and a mirror missing one of this copy's updates would hold back every later one.

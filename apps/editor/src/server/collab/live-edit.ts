@@ -2,15 +2,21 @@ import type { BoundDocumentEditor } from "@coauthor/tools";
 import * as Y from "yjs";
 import { recordThreadSummaries, type ThreadSummary, watchThreadChanges } from "../comment-summary";
 import { bindLoadedState } from "./document-health";
-import { getSyncServer } from "./sync-server";
+import { loadStoredState } from "./stored-state";
+import { getSyncServer, liveDocument } from "./sync-server";
 
 /** How long a server edit waits for the writer's own last changes to reach the live document. */
 const WRITER_STATE_WAIT_MS = 5_000;
 
+/** Every clock of `wanted` is reached in `held` (two state vectors). */
+function reaches(held: Map<number, number>, wanted: Map<number, number>): boolean {
+  for (const [client, clock] of wanted) if ((held.get(client) ?? 0) < clock) return false;
+  return true;
+}
+
 /** The state vector's clocks are all reached by `doc`. */
 function covers(doc: Y.Doc, stateVector: Map<number, number>): boolean {
-  for (const [client, clock] of stateVector) if (Y.getState(doc.store, client) < clock) return false;
-  return true;
+  return reaches(Y.decodeStateVector(Y.encodeStateVector(doc)), stateVector);
 }
 
 /**
@@ -35,6 +41,32 @@ function whenCovered(doc: Y.Doc, stateVector: Map<number, number>): Promise<void
 }
 
 /**
+ * Runs `change` on a headless editor bound to a copy of `state`: its result, the update it made
+ * (null: none) and what it left of the comment threads it touched (comment-summary.ts).
+ */
+function runOnCopy<T>(
+  state: Uint8Array,
+  change: (copy: BoundDocumentEditor) => T,
+): { value: T; update: Uint8Array | null; threads: Map<string, ThreadSummary> } {
+  const copy = bindLoadedState(state);
+  try {
+    const before = Y.encodeStateVector(copy.doc);
+    // Yjs emits "update" only for a transaction that added or deleted something.
+    let changed = false;
+    copy.doc.on("update", () => {
+      changed = true;
+    });
+    const touchedThreads = watchThreadChanges(copy.doc);
+    const value = change(copy);
+    const threads = touchedThreads();
+    return { value, update: changed ? Y.encodeStateAsUpdate(copy.doc, before) : null, threads };
+  } finally {
+    copy.dispose();
+    copy.doc.destroy();
+  }
+}
+
+/**
  * Edits the sync server's live copy of a document from the server (a restore, a comment): `change`
  * runs on a headless editor bound to a copy of the live document, and what it changed is applied
  * to the live document as one update — computed and applied in one synchronous step, so no update
@@ -42,6 +74,10 @@ function whenCovered(doc: Y.Doc, stateVector: Map<number, number>): Promise<void
  * `after` (a writer's Yjs state vector), waits first for the live document to hold their changes.
  * What the edit did to comment threads is recorded in their summary (comment-summary.ts) before it
  * returns.
+ *
+ * When this instance does not have the document open, `change` first runs on the stored state: a
+ * change that changes nothing there (a refusal) answers without loading the document, so a refused
+ * request leaves storage as it was (loading keeps a last good state).
  */
 export async function editLiveDocument<T>(
   documentId: string,
@@ -49,31 +85,34 @@ export async function editLiveDocument<T>(
   change: (copy: BoundDocumentEditor) => T,
   after?: Uint8Array,
 ): Promise<T> {
+  if (liveDocument(documentId) === null) {
+    const stored = await loadStoredState(documentId);
+    if (stored === null) throw new Error(`no document ${documentId}`);
+    const coversWriter =
+      after === undefined ||
+      reaches(Y.decodeStateVector(Y.encodeStateVectorFromUpdate(stored)), Y.decodeStateVector(after));
+    if (coversWriter) {
+      const dry = runOnCopy(stored, change);
+      if (dry.update === null) return dry.value;
+    }
+  }
   const connection = await getSyncServer().hocuspocus.openDirectConnection(documentId, { userId });
   try {
     const live = connection.document;
     if (live === null) throw new Error(`document ${documentId} is not loaded`);
     if (after !== undefined) await whenCovered(live, Y.decodeStateVector(after));
-    let result: { value: T } | null = null;
-    let threads = new Map<string, ThreadSummary>();
+    let result: { value: T; threads: Map<string, ThreadSummary> } | null = null;
     await connection.transact((document) => {
       // The binding must own its transactions (inside this one it would take its own change for a
       // remote one), so the headless editor works on a copy and the difference is applied here.
-      const copy = bindLoadedState(Y.encodeStateAsUpdate(document));
-      const threadChanges = watchThreadChanges(copy.doc);
-      try {
-        const before = Y.encodeStateVector(copy.doc);
-        result = { value: change(copy) };
-        Y.applyUpdate(document, Y.encodeStateAsUpdate(copy.doc, before));
-      } finally {
-        threads = threadChanges();
-        copy.dispose();
-        copy.doc.destroy();
-      }
+      const { value, update, threads } = runOnCopy(Y.encodeStateAsUpdate(document), change);
+      result = { value, threads };
+      if (update !== null) Y.applyUpdate(document, update);
     });
     if (result === null) throw new Error("the live edit did not run");
-    await recordThreadSummaries(documentId, threads);
-    return (result as { value: T }).value;
+    const done = result as { value: T; threads: Map<string, ThreadSummary> };
+    await recordThreadSummaries(documentId, done.threads);
+    return done.value;
   } finally {
     await connection.disconnect();
   }

@@ -84,6 +84,11 @@ function saveStatusMessage(stored: boolean): string {
 function storageExtension(): Extension {
   /** Per open document, the user whose update this instance last stored (for "last edited by"). */
   const lastEditors = new Map<string, string>();
+  /**
+   * Open documents this instance took a change of since their last store: a store with nothing
+   * new (a copy that only read, a server edit that was refused) marks nothing as edited.
+   */
+  const changedSinceStore = new Set<string>();
   let instance: Hocuspocus | null = null;
   const saves = new DocumentSaves({
     append: appendUpdate,
@@ -134,6 +139,7 @@ function storageExtension(): Extension {
     },
     async onChange({ documentName, update, transactionOrigin, context }) {
       if (isStoredElsewhere(transactionOrigin)) return;
+      changedSinceStore.add(documentName);
       const { userId } = context as SocketContext;
       // Server-side changes (a restore) carry no socket context.
       if (typeof userId === "string") lastEditors.set(documentName, userId);
@@ -143,6 +149,7 @@ function storageExtension(): Extension {
       await saves.append(documentName, update);
     },
     async onStoreDocument({ documentName, document }) {
+      if (!changedSinceStore.delete(documentName)) return;
       const edit = {
         plainText: searchTextOf(documentName, document),
         editorId: lastEditors.get(documentName),
@@ -159,6 +166,7 @@ function storageExtension(): Extension {
     },
     async afterUnloadDocument({ documentName }) {
       lastEditors.delete(documentName);
+      changedSinceStore.delete(documentName);
     },
   };
 }

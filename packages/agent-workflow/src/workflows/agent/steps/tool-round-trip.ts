@@ -1,4 +1,6 @@
+import { isCommentTool } from "@coauthor/types";
 import type { RunWriter } from "../../../live/run-writer.ts";
+import { offerToServer, runCommentToolOnServer } from "../../../server-tools.ts";
 import { startToolRoundTrip } from "../../../telemetry/tool-round-trip.ts";
 import { type AwaitedToolResult, listenForToolResult } from "../../../tool-results.ts";
 import type { RunEventBody } from "../types.ts";
@@ -35,12 +37,14 @@ export async function awaitToolCall(args: {
   checkpoint: () => Promise<void>;
 }): Promise<AwaitedToolResult> {
   const { state, pending, writer } = args;
+  if (isCommentTool(pending.call.toolName)) return runOnServer(state, pending, args.callId);
   // Listening before the call goes out: a result cannot arrive unseen. After the turn's last call
   // comes the next model turn (its model-phase mark can ride on the result's claim).
   const listener = listenForToolResult(state.runId, args.callId, {
     modelTurnNext: state.pending.length === 1 && state.pending[0] === pending,
   });
   const fresh = !pending.announced;
+  const takeover = new AbortController();
   const roundTrip = startToolRoundTrip(state.runId, args.callId, pending.call.toolName);
   try {
     if (!pending.announced) {
@@ -53,13 +57,46 @@ export async function awaitToolCall(args: {
       await args.checkpoint();
     }
     writer.send(framesOf(state.runId, pending.announced.id, [pending.announced.event]));
+    // A call no tab takes is run by the server (server-tools.ts); a result from anyone ends the offer.
+    offerToServer(
+      {
+        runId: state.runId,
+        toolCallId: args.callId,
+        toolName: pending.call.toolName,
+        input: pending.call.input,
+      },
+      takeover.signal,
+    );
     const answer = await listener.wait({ signal: args.watch.until(pending.announced.event.deadline), fresh });
     roundTrip.end(answer.kind);
     return answer;
   } finally {
+    takeover.abort();
     listener.close();
     roundTrip.end("error"); // Only when the wait threw: a settled round trip is ended above.
   }
+}
+
+/**
+ * Runs a tool the server runs itself (the comment tools): no tab sees the call, the result is the
+ * server's. Counted like any call; run again after a restart, it changes nothing twice (the
+ * executor derives what it creates from the call's id).
+ */
+async function runOnServer(
+  state: TurnsCheckpoint,
+  pending: PendingCall,
+  callId: string,
+): Promise<AwaitedToolResult> {
+  const roundTrip = startToolRoundTrip(state.runId, callId, pending.call.toolName);
+  if (!pending.announced) state.toolCalls++;
+  const result = await runCommentToolOnServer({
+    runId: state.runId,
+    toolCallId: callId,
+    toolName: pending.call.toolName,
+    input: pending.call.input,
+  });
+  roundTrip.end("result");
+  return { kind: "result", result };
 }
 
 /**

@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { agentEnv, log } from "@coauthor/agent-workflow";
+import { recordToolResult, type ServerToolCall } from "@coauthor/agent-workflow/server";
+import { AGENT_CALLS_ROOT_NAME, runEditorToolNow } from "@coauthor/tools";
+import { isWriteTool } from "@coauthor/types/tools";
+import { roleAllows } from "@/server/auth/roles";
+import { editLiveDocument } from "@/server/collab/live-edit";
+import { findDocumentAccess } from "@/server/documents";
+import { findRun } from "@/server/runs";
+import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "./run-lease";
+
+// The server as a run's executor when no tab of the writer is there (issue #39, first slice): an
+// announced call that no tab takes within AGENT_SERVER_TAKEOVER_MS is run here, on the sync
+// server's live document, by the same tool code a tab runs. The run's lease decides who executes:
+// a tab renews it while it lives, so the server claims it only once no tab holds it, runs the one
+// call, and lets go (a tab that comes back takes over at the next call). The call is recorded in
+// the shared document in the same update as its edit (as a tab's `runOnce` does), so no executor
+// runs it twice; its result is recorded like a tab's (the first recorded wins).
+
+/** The lease holder's name while the server runs a call (tabs use random ids). */
+const SERVER_HOLDER = "server";
+
+/** Waits `ms`; false when `signal` aborted first. */
+async function waited(ms: number, signal: AbortSignal): Promise<boolean> {
+  try {
+    await sleep(ms, undefined, { signal });
+    return true;
+  } catch (error) {
+    if (signal.aborted) return false;
+    throw error;
+  }
+}
+
+/** Runs an announced call on the server unless a tab takes it first (see above). */
+export function offerCallToServer(call: ServerToolCall, signal: AbortSignal): void {
+  const after = agentEnv().AGENT_SERVER_TAKEOVER_MS;
+  if (after === 0) return;
+  void takeOver(call, signal, after).catch((error: unknown) =>
+    log.error("server executor: a tool call failed", {
+      runId: call.runId,
+      toolCallId: call.toolCallId,
+      error,
+    }),
+  );
+}
+
+async function takeOver(call: ServerToolCall, signal: AbortSignal, after: number): Promise<void> {
+  if (!(await waited(after, signal))) return;
+  while (!signal.aborted) {
+    if (await claimRunLease(call.runId, SERVER_HOLDER)) {
+      try {
+        if (!signal.aborted) await runOnServer(call);
+      } finally {
+        await releaseRunLease(call.runId, SERVER_HOLDER);
+      }
+      return;
+    }
+    // A tab holds the lease: it runs the call. Try again when a lease it stopped renewing would lapse.
+    if (!(await waited(RUN_LEASE_TTL_MS / 3, signal))) return;
+  }
+}
+
+async function runOnServer(call: ServerToolCall): Promise<void> {
+  const run = await findRun(call.runId);
+  if (run === null || run.status !== "running") return;
+  const access = await findDocumentAccess(run.userId, run.documentId);
+  const need = isWriteTool(call.toolName) ? "edit" : "read";
+  const result =
+    access === null || !roleAllows(access.role, need)
+      ? {
+          ok: false,
+          code: "internal-error",
+          message: "the run's writer may no longer do this on the document",
+        }
+      : await editLiveDocument(run.documentId, run.userId, (copy) => {
+          const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
+          const key = `${call.runId}:${call.toolCallId}`;
+          if (calls.has(key)) return calls.get(key);
+          const output = runEditorToolNow(copy.editor, call.toolName, call.input);
+          if (isWriteTool(call.toolName)) calls.set(key, output);
+          return output;
+        });
+  log.info("server executor: ran a call no tab took", { runId: call.runId, toolCallId: call.toolCallId });
+  await recordToolResult({
+    jti: randomUUID(),
+    runId: call.runId,
+    userId: run.userId,
+    documentId: run.documentId,
+    toolCallId: call.toolCallId,
+    result,
+  });
+}

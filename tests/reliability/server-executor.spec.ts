@@ -1,0 +1,73 @@
+import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
+import { isTerminalEvent, type RunEvent } from "@coauthor/types";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { RunStream } from "../lib/run-stream.ts";
+import { expect, test } from "../lib/test.ts";
+import { serverForThisFile } from "./file-server.ts";
+
+// Runs that go on without a browser (issue #39): a tool call no tab takes is run by the server on
+// the live document, exactly once; a tab holding the run's lease keeps its calls.
+const server = serverForThisFile({ AGENT_SERVER_TAKEOVER_MS: "1000", AGENT_TOOL_DEADLINE_MS: "20000" });
+
+const toolCalls = (events: RunEvent[]) => events.filter((event) => event.type === "tool-call");
+
+test("a run whose writer has no tab open goes on: the server runs its calls on the live document", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("First line.");
+  const stream = await RunStream.start(client, documentId, 'append "Written with no tab open"');
+  // Nobody answers: the run must still end done, its edit in the document.
+  const events = await stream.readUntil(isTerminalEvent);
+  expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  expect(toolCalls(events)).toHaveLength(1);
+  expect(events.filter((event) => event.type === "tool-result")).toMatchObject([{ ok: true }]);
+  expect(await client.documentMarkdown(documentId)).toBe("First line.\n\nWritten with no tab open");
+});
+
+test("a tab that comes back after the server ran the call finds it answered; the edit lands once", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("Start.");
+  const stream = await RunStream.start(client, documentId, 'append "Once"');
+  const events = await stream.readUntil(isTerminalEvent);
+  const call = toolCalls(events)[0];
+  if (call?.type !== "tool-call") throw new Error("the run asked for no tool");
+  const late = await client.callback({
+    hookToken: call.hookToken,
+    toolCallId: call.toolCallId,
+    result: await runEditorTool(createDocumentEditor(), call.toolName, call.input),
+  });
+  expect(late.status).toBe(409);
+  expect(await client.documentMarkdown(documentId)).toBe("Start.\n\nOnce");
+});
+
+test("a tab that holds the run's lease keeps its calls, however slow it answers", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("Tab's document.");
+  const stream = await RunStream.start(client, documentId, 'append "From the tab"');
+  const tabId = "tab-holding-lease";
+  const claim = () =>
+    client.fetch(`/api/llm/agent/${stream.runId}/lease`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ tabId }),
+    });
+  expect(await (await claim()).json()).toMatchObject({ granted: true });
+  const call = (await stream.readUntil((event) => event.type === "tool-call")).at(-1);
+  if (call?.type !== "tool-call") throw new Error("the run asked for no tool");
+  // Three times the takeover delay, renewing the lease as a live tab does.
+  for (let renewal = 0; renewal < 3; renewal++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await (await claim()).json()).toMatchObject({ granted: true });
+  }
+  const editor = createDocumentEditor();
+  const answered = await client.callback({
+    hookToken: call.hookToken,
+    toolCallId: call.toolCallId,
+    result: await runEditorTool(editor, call.toolName, call.input),
+  });
+  // The tab's result is the one recorded: the server never ran the call.
+  expect(answered.status).toBe(204);
+  const events = await stream.readUntil(isTerminalEvent);
+  expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  // The tab's edit went to its own (detached) editor here, so the live document is unchanged.
+  expect(await client.documentMarkdown(documentId)).toBe("Tab's document.");
+});
