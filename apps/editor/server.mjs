@@ -97,12 +97,27 @@ server.listen(port, hostname, () => {
   process.stdout.write(`ready: listening on http://${hostname}:${port} (sync socket at ${COLLAB_PATH})\n`);
 });
 
-// Stored updates are appended as they arrive; on a clean stop, run the pending
-// debounced stores (log compaction) before exiting.
+// Stored updates are appended as they arrive. On a clean stop the sync server disconnects its
+// copies (they reconnect elsewhere), runs the pending debounced stores, and stores what it holds
+// unstored, retrying for up to its grace (10 s: a database outage may end within it); what is left
+// then waits in the data folder for the next start (src/server/collab/sync-shutdown.ts).
+// SHUTDOWN_LIMIT_MS bounds the whole stop whatever happens, below an orchestrator's usual 30 s.
+const SHUTDOWN_LIMIT_MS = 15_000;
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    globalThis[SYNC_SERVER]?.hocuspocus.flushPendingStores();
+    if (stopping) return;
+    stopping = true;
     server.close();
-    setTimeout(() => process.exit(0), 500).unref();
+    setTimeout(() => process.exit(0), SHUTDOWN_LIMIT_MS).unref();
+    Promise.resolve(globalThis[SYNC_SERVER]?.shutdown()).then(
+      () => process.exit(0),
+      (error) => {
+        process.stderr.write(
+          `${JSON.stringify({ level: "error", msg: "collab: the stop failed", error: String(error) })}\n`,
+        );
+        process.exit(1);
+      },
+    );
   });
 }

@@ -5,7 +5,8 @@ import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import postgres from "postgres";
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+/** The PostgreSQL server the test databases are created on (as its administrator). */
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 /** The Redis the instances share. */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 

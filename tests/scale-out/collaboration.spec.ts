@@ -47,17 +47,18 @@ test("a keystroke on one instance reaches a copy connected to the other, and bot
   onFirst.close();
   onSecond.close();
 
-  // Each update was stored once, by the instance that received it (the other got it through Redis).
-  // The server acknowledges an update before its row is written, so the rows are awaited.
+  // Each update is stored by the instance that received it, and by the other one too, which got it
+  // through Redis (relayed-updates.ts: merged, within seconds; were the first to die before its
+  // append landed, this copy is the one left). Both keystrokes' rows, and the relayed copies of
+  // each, are awaited: the server acknowledges an update before its row is written.
   const sql = postgres(instances?.databaseUrl ?? "", { max: 1, onnotice: () => undefined });
-  const counts = () =>
-    sql<{ total: number; distinct: number }[]>`
-      select count(*)::int as total, count(distinct "update")::int as distinct
-      from document_updates where document_id = ${documentId}`.then(([row]) => row);
-  await expect.poll(async () => (await counts())?.total, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
-  const stored = await counts();
+  const rows = () =>
+    sql<{ total: number }[]>`
+      select count(*)::int as total from document_updates where document_id = ${documentId}`.then(
+      ([row]) => row?.total,
+    );
+  await expect.poll(rows, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
   await sql.end();
-  expect(stored?.distinct).toBe(stored?.total);
 
   // Whichever instance reads it, the document is the same.
   const viaFirst = await alice.documentMarkdown(documentId);

@@ -206,3 +206,47 @@ describe("saving a document when the store fails", () => {
     expect(saves.isFailing("doc-5")).toBe(false);
   });
 });
+
+describe("a stop while the store fails", () => {
+  it("tries again at once and often, and stores what it held when the store comes back within the deadline", async () => {
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const store = flakyStore(1);
+    const saves = new DocumentSaves({
+      append: store.append,
+      announce: () => undefined,
+      countFailure: () => undefined,
+      // The next retry would be in 30 s: a stop cannot wait for it.
+      firstRetryMs: 30_000,
+    });
+    await saves.append("doc-6", keystroke("s"));
+    store.failFor(3);
+    const drained = saves.drain(Date.now() + 5_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await drained).toEqual(new Map());
+    expect(textsOf(store.stored)).toEqual(["s"]);
+    expect(saves.isFailing("doc-6")).toBe(false);
+  });
+
+  it("returns what is still unstored at the deadline, merged per document, appends under way too", async () => {
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
+    const saves = new DocumentSaves({
+      append: (documentId) =>
+        documentId === "doc-7"
+          ? Promise.reject(new Error("connection refused"))
+          : new Promise<void>(() => undefined),
+      announce: () => undefined,
+      countFailure: () => undefined,
+    });
+    await saves.append("doc-7", keystroke("p"));
+    await saves.append("doc-7", keystroke("q"));
+    // An append whose query has not answered yet (its deadline is 10 s away).
+    void saves.append("doc-8", keystroke("r"));
+    const drained = saves.drain(Date.now() + 2_000);
+    await vi.advanceTimersByTimeAsync(2_000);
+    const unstored = await drained;
+    expect([...unstored.keys()].sort()).toEqual(["doc-7", "doc-8"]);
+    expect(textsOf([unstored.get("doc-7") as Uint8Array])).toEqual(["p", "q"]);
+    expect(textsOf([unstored.get("doc-8") as Uint8Array])).toEqual(["r"]);
+  });
+});
+

@@ -36,7 +36,7 @@ export class StoreDeadlineError extends Error {
 
 /** A document whose changes are not all stored: what is left to store, and the retry under way. */
 type Streak = {
-  /** Updates not stored yet, oldest first; a retry stores them merged into one. */
+  /** Updates not stored yet, oldest first; a retry stores them merged into one (they stay here until it lands). */
   updates: Uint8Array[];
   /** The latest document store (log compaction, last edited) not done yet; a newer one replaces it. */
   store: (() => Promise<void>) | null;
@@ -48,6 +48,10 @@ type Streak = {
 /** Stores a document's updates and its debounced store, retrying each failure until it succeeds. */
 export class DocumentSaves {
   private readonly streaks = new Map<string, Streak>();
+  /** Per document, the updates whose first append is under way (not stored yet, not failed yet). */
+  private readonly inFlight = new Map<string, Set<Uint8Array>>();
+  /** Document stores (compaction, last edited) whose first attempt is under way. */
+  private storesUnderWay = 0;
   private readonly options: Required<DocumentSavesOptions>;
 
   constructor(options: DocumentSavesOptions) {
@@ -72,11 +76,46 @@ export class DocumentSaves {
       streak.updates.push(update);
       return;
     }
+    const pending = this.inFlight.get(documentId) ?? new Set<Uint8Array>();
+    this.inFlight.set(documentId, pending.add(update));
     try {
       await this.withinDeadline("update", this.options.append(documentId, update));
     } catch (error) {
       this.failed(documentId, "update", error).updates.push(update);
+    } finally {
+      pending.delete(update);
+      if (pending.size === 0 && this.inFlight.get(documentId) === pending) this.inFlight.delete(documentId);
     }
+  }
+
+  /**
+   * For a stop: retries every document's unstored updates at once, and again every `everyMs`,
+   * until all of them are stored, and the appends and stores under way have ended, or `deadline`
+   * (a time) has passed. Document stores that failed are not retried: the log has the changes.
+   * Returns, per document, what is still not known to be stored, merged: for the next start.
+   */
+  async drain(deadline: number, everyMs = 250): Promise<Map<string, Uint8Array>> {
+    const waiting = () =>
+      this.inFlight.size > 0 ||
+      this.storesUnderWay > 0 ||
+      [...this.streaks.values()].some((streak) => streak.updates.length > 0);
+    while (Date.now() < deadline && waiting()) {
+      for (const [documentId, streak] of this.streaks) {
+        if (streak.timer === null || streak.updates.length === 0) continue;
+        clearTimeout(streak.timer);
+        void this.retry(documentId, streak);
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(everyMs, deadline - Date.now())));
+    }
+    const unstored = new Map<string, Uint8Array>();
+    for (const documentId of new Set([...this.streaks.keys(), ...this.inFlight.keys()])) {
+      const updates = [
+        ...(this.streaks.get(documentId)?.updates ?? []),
+        ...(this.inFlight.get(documentId) ?? []),
+      ];
+      if (updates.length > 0) unstored.set(documentId, mergedUpdate(updates));
+    }
+    return unstored;
   }
 
   /** Runs the document's debounced store (`task`); on failure keeps it and retries. Never rejects. */
@@ -86,10 +125,13 @@ export class DocumentSaves {
       streak.store = task;
       return;
     }
+    this.storesUnderWay++;
     try {
       await this.withinDeadline("document", task());
     } catch (error) {
       this.failed(documentId, "document", error).store = task;
+    } finally {
+      this.storesUnderWay--;
     }
   }
 
@@ -135,12 +177,16 @@ export class DocumentSaves {
 
   private async retry(documentId: string, streak: Streak): Promise<void> {
     streak.timer = null;
+    if (streak.retrying) return;
     streak.retrying = true;
-    const updates = streak.updates.splice(0);
+    // Left in the streak until stored: a stop meanwhile (drain) still finds them.
+    const updates = streak.updates.slice();
     let kind: StoreKind = "update";
     try {
-      if (updates.length > 0)
+      if (updates.length > 0) {
         await this.withinDeadline("update", this.options.append(documentId, mergedUpdate(updates)));
+        streak.updates.splice(0, updates.length);
+      }
       kind = "document";
       const store = streak.store;
       if (store !== null) {
@@ -148,7 +194,6 @@ export class DocumentSaves {
         if (streak.store === store) streak.store = null;
       }
     } catch (error) {
-      if (kind === "update") streak.updates.unshift(...updates);
       streak.retrying = false;
       this.options.countFailure(kind);
       streak.failedAttempts++;

@@ -18,7 +18,10 @@ import { checkIncomingUpdate } from "./content-door";
 import { checkStateLoads, keepLastGood, reportDamage, StateLoadError } from "./document-health";
 import { DocumentSaves } from "./document-saves";
 import { searchTextOf } from "./document-text";
+import { RelayedUpdates } from "./relayed-updates";
 import { loadStoredState } from "./stored-state";
+import { type StorageStop, stopSyncServer } from "./sync-shutdown";
+import { replaySpool } from "./unstored-spool";
 import { appendUpdate, compactUpdateLog, touchDocument } from "./update-log";
 
 /** Largest WebSocket message accepted (a bigger one closes the socket with 1009): a paste of a long chapter fits. */
@@ -35,6 +38,8 @@ type SyncServer = {
   relayClose: (request: { documentId?: string; userId?: string }) => void;
   /** Takes an HTTP upgrade on `COLLAB_PATH`: checks Origin and session, then hands the socket to Hocuspocus. */
   handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** Stops cleanly (SIGTERM): copies disconnected, what is held stored or left for the next start. */
+  shutdown: () => Promise<void>;
 };
 
 function refuse(socket: Duplex, status: 401 | 403 | 503, reason: string): void {
@@ -54,8 +59,8 @@ function headersOf(request: IncomingMessage): Headers {
 const SYNC_STEP_2 = 1;
 const SYNC_UPDATE = 2;
 
-/** Updates relayed from another instance through Redis: the instance that received them stored them. */
-function isStoredElsewhere(origin: unknown): boolean {
+/** Updates relayed from another instance through Redis (that instance stores them, and so does this one). */
+function isRelayed(origin: unknown): boolean {
   return isTransactionOrigin(origin) && origin.source === "redis";
 }
 
@@ -73,7 +78,9 @@ function saveStatusMessage(stored: boolean): string {
  *   never applied, broadcast or stored;
  * - onLoadDocument: the stored state once it loads (kept as the last good version), or an error
  *   (never an empty document in place of a failed load; a damaged one is reported, see document-health);
- * - onChange: every update is appended to the log as it arrives;
+ * - onChange: every update is appended to the log as it arrives; an update relayed from another
+ *   instance is stored here too, merged with the others within seconds (relayed-updates.ts): the
+ *   instance that received it may die before its append lands;
  * - onStoreDocument (debounced): the log is compacted and the document marked as edited, with its
  *   plain text (home page search and snippet) and who sent the last update stored here;
  * - a failed store is never silent (document-saves.ts): it is retried until it succeeds, the copies
@@ -81,7 +88,7 @@ function saveStatusMessage(stored: boolean): string {
  *   retrying"; one that connects meanwhile is told at once), and the document stays in memory
  *   until its changes are stored.
  */
-function storageExtension(): Extension {
+function storageExtension(): Extension & StorageStop {
   /** Per open document, the user whose update this instance last stored (for "last edited by"). */
   const lastEditors = new Map<string, string>();
   /**
@@ -103,6 +110,7 @@ function storageExtension(): Extension {
       if (stored && document.getConnectionsCount() === 0) void instance.unloadDocument(document);
     },
   });
+  const relayed = new RelayedUpdates({ store: (documentId, update) => saves.append(documentId, update) });
   return {
     async onConfigure(payload) {
       instance = payload.instance;
@@ -138,7 +146,10 @@ function storageExtension(): Extension {
       return state;
     },
     async onChange({ documentName, update, transactionOrigin, context }) {
-      if (isStoredElsewhere(transactionOrigin)) return;
+      if (isRelayed(transactionOrigin)) {
+        relayed.add(documentName, update);
+        return;
+      }
       changedSinceStore.add(documentName);
       const { userId } = context as SocketContext;
       // Server-side changes (a restore) carry no socket context.
@@ -159,10 +170,16 @@ function storageExtension(): Extension {
       });
     },
     async beforeUnloadDocument({ documentName }) {
+      await relayed.flush(documentName);
       // Unloaded, its unstored changes would be gone from here (a copy that holds them sends them
       // again when it reconnects, but one that connects fresh would load what is stored).
       if (saves.isFailing(documentName))
         throw new Error(`document ${documentName} has changes not yet stored`);
+    },
+    async stop(deadline) {
+      // Started, not awaited: the appends under way are the drain's to wait for, within the deadline.
+      void relayed.flushAll();
+      return saves.drain(deadline);
     },
     async afterUnloadDocument({ documentName }) {
       lastEditors.delete(documentName);
@@ -223,13 +240,18 @@ function closeRelay(
 }
 
 function createSyncServer(): SyncServer {
+  const storage = storageExtension();
   const hocuspocus = new Hocuspocus<SocketContext>({
     name: "coauthor",
     quiet: true,
     debounce: 2_000,
     maxDebounce: 10_000,
-    extensions: [storageExtension(), ...redisRelay()],
+    extensions: [storage, ...redisRelay()],
   });
+  // What a stop could not store (the database unreachable throughout its grace) is stored now.
+  replaySpool({ append: appendUpdate }).catch((error: unknown) =>
+    log.error("collab: could not read the updates a previous stop left unstored", { error }),
+  );
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   observeCollab(hocuspocus, sockets);
 
@@ -257,6 +279,7 @@ function createSyncServer(): SyncServer {
   return {
     hocuspocus,
     relayClose,
+    shutdown: () => stopSyncServer(hocuspocus, storage),
     handleUpgrade: (request, socket, head) => {
       accept(request, socket, head).catch((error: unknown) => {
         log.error("collab: upgrade failed", { error });
