@@ -24,7 +24,12 @@ test("saving checks the definition, sharing makes it visible to the document's m
       "query",
     );
   const builtIns = (await list(owner)).filter((recipe) => recipe.builtIn).map((recipe) => recipe.name);
-  expect(builtIns).toEqual(["Review and revise", "Translate with a check", "Parallel review"]);
+  expect(builtIns).toEqual([
+    "Review and revise",
+    "Translate with a check",
+    "Parallel review",
+    "Review with comments",
+  ]);
 
   const broken = await owner.trpc<{
     ok: boolean;
@@ -39,7 +44,7 @@ test("saving checks the definition, sharing makes it visible to the document's m
       message: 'no agent has the id "nobody" (agents: checker)',
     },
   ]);
-  expect(await list(owner)).toHaveLength(3);
+  expect(await list(owner)).toHaveLength(builtIns.length);
 
   const personal = await owner.trpc<{ ok: true; recipe: { id: string } }>("recipes.save", {
     documentId,
