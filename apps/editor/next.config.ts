@@ -25,6 +25,8 @@ const nextConfig: NextConfig = {
     "@workflow/world-postgres",
     // One metrics registry per process, and the tracing SDK as Node loads it.
     "prom-client",
+    // Finds its own worker script beside itself (and starts ours by path: src/server/document-work).
+    "piscina",
     "@opentelemetry/sdk-trace",
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/context-async-hooks",

@@ -82,7 +82,7 @@ const envSchema = z.object({
   // gets this long to become a document, or it is refused (413, content-too-slow); an export, a
   // chat's or the agent's read of the document and the check of a stored state as it opens get
   // four times as long.
-  DOCUMENT_WORK_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  DOCUMENT_WORK_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   // How many proxies in front of the app append to X-Forwarded-For; 0 trusts the socket's address only.
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   // Outgoing mail (verification and password-reset links). Unset: each link is written to the

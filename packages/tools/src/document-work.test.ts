@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { exportStateMarkdown, importMarkdownDocument, stateLoadProblem } from "./document-work.ts";
+import {
+  exportStateMarkdown,
+  importMarkdownDocument,
+  MAX_IMPORTED_STATE_BYTES,
+  repairStoredState,
+  stateLoadProblem,
+} from "./document-work.ts";
 import { YJS_ROOT_NAME } from "./yjs-document.ts";
 
 // The whole-document conversions the server runs in worker threads: what crosses the thread is
@@ -21,7 +27,7 @@ function withUnknownNode(state: Uint8Array): Uint8Array {
 describe("whole-document work", () => {
   it("imports Markdown as a Yjs state with its plain text, and exports that state as the same Markdown", () => {
     const imported = importMarkdownDocument(markdown);
-    if (!imported.ok) throw new Error(imported.invalidContent);
+    if (!imported.ok) throw new Error("the import was refused");
     expect(imported.plainText).toBe("Title\n\nSome bold text.\n\none\ntwo");
     expect(stateLoadProblem(imported.state)).toBeNull();
     expect(exportStateMarkdown(imported.state)).toEqual({ ok: true, markdown });
@@ -36,10 +42,35 @@ describe("whole-document work", () => {
 
   it("says why a state does not load: bytes that are no Yjs update, a node type no editor knows", () => {
     const imported = importMarkdownDocument("Text.");
-    if (!imported.ok) throw new Error(imported.invalidContent);
+    if (!imported.ok) throw new Error("the import was refused");
     const unknown = withUnknownNode(imported.state);
     expect(stateLoadProblem(unknown)).toBe("unknown node types: script-runner");
     expect(exportStateMarkdown(unknown)).toEqual({ ok: false, damage: "unknown node types: script-runner" });
     expect(stateLoadProblem(new Uint8Array([0xff, 0x13, 0x37, 0x00, 0x42]))).toEqual(expect.any(String));
+  });
+
+  it("refuses Markdown whose state would be larger than MAX_IMPORTED_STATE_BYTES, saying how large", () => {
+    // Flat emphasis costs about 65 bytes of state a character of Markdown.
+    const markdown = Array(80).fill(Array(128).fill("*a*").join(" ")).join("\n\n");
+    const imported = importMarkdownDocument(markdown);
+    expect(imported).toEqual({ ok: false, stateBytes: expect.any(Number) });
+    if ("stateBytes" in imported) expect(imported.stateBytes).toBeGreaterThan(MAX_IMPORTED_STATE_BYTES);
+  }, 60_000);
+
+  it("repairs a stored state that breaks the rule, returning the update that repairs it, and leaves a good one", () => {
+    const imported = importMarkdownDocument("Text.");
+    if (!imported.ok) throw new Error("refused");
+    expect(repairStoredState(imported.state)).toEqual({ repaired: false });
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, imported.state);
+    const paragraph = doc.get(YJS_ROOT_NAME, Y.XmlText).toDelta()[0]?.insert;
+    if (!(paragraph instanceof Y.XmlText)) throw new Error("no paragraph");
+    paragraph.insert(0, "\u0000");
+    const repair = repairStoredState(Y.encodeStateAsUpdate(doc));
+    expect(repair).toMatchObject({ repaired: true, removedControls: 1, flattenedBlocks: 0 });
+    if (!("update" in repair)) return;
+    Y.applyUpdate(doc, repair.update);
+    expect(exportStateMarkdown(Y.encodeStateAsUpdate(doc))).toEqual({ ok: true, markdown: "Text." });
+    expect(repairStoredState(new Uint8Array([0xff, 0x13]))).toEqual({ unreadable: expect.any(String) });
   });
 });

@@ -1,4 +1,6 @@
+import * as Y from "yjs";
 import { InvalidContentError } from "./content-problem.ts";
+import { repairContent } from "./content-repair.ts";
 import { exportMarkdown } from "./markdown.ts";
 import { plainTextOfState } from "./plain-text.ts";
 import { unknownNodeTypes } from "./update-content-check.ts";
@@ -10,10 +12,20 @@ import { type BoundDocumentEditor, bindDocumentEditor, yjsUpdateFromMarkdown } f
 // event loop. So they take and return only what crosses a thread: strings and bytes in, plain
 // objects out; an expected refusal is a value (a thrown error would lose its class on the way).
 
-/** A new document made from Markdown: its Yjs state and its plain text for search, or why the rule refused it. */
+/**
+ * Largest Yjs state a new document may start from, the most one sync message may carry
+ * (apps/editor's MAX_MESSAGE_BYTES). The server stores, loads and sends a document's state on its
+ * event loop (the embedded database works there too), in time that grows with the state; past
+ * this the content rule's largest documents (a 20,000-cell table: 12 MB, 10,000 list items: 8 MB)
+ * cost seconds there every time they are opened. 1 MB of prose makes 1.7 MB.
+ */
+export const MAX_IMPORTED_STATE_BYTES = 2 * 1024 * 1024;
+
+/** A new document made from Markdown: its Yjs state and its plain text for search, or why it was refused. */
 export type ImportedDocument =
   | { ok: true; state: Uint8Array; plainText: string }
-  | { ok: false; invalidContent: string };
+  | { ok: false; invalidContent: string }
+  | { ok: false; stateBytes: number };
 
 /** Why a stored state does not load (see stateLoadProblem), or null when it does. */
 export type LoadProblem = string | null;
@@ -21,10 +33,14 @@ export type LoadProblem = string | null;
 /** The Markdown of a stored state, or why it does not load. */
 export type ExportedDocument = { ok: true; markdown: string } | { ok: false; damage: string };
 
-/** The Yjs state and plain text of a new document holding `markdown` (the content rule applied). */
+/**
+ * The Yjs state and plain text of a new document holding `markdown` (the content rule applied),
+ * unless its state would be larger than MAX_IMPORTED_STATE_BYTES.
+ */
 export function importMarkdownDocument(markdown: string): ImportedDocument {
   try {
     const state = yjsUpdateFromMarkdown(markdown);
+    if (state.byteLength > MAX_IMPORTED_STATE_BYTES) return { ok: false, stateBytes: state.byteLength };
     return { ok: true, state, plainText: plainTextOfState(state) };
   } catch (error) {
     if (error instanceof InvalidContentError) return { ok: false, invalidContent: error.message };
@@ -66,4 +82,38 @@ export function exportStateMarkdown(state: Uint8Array): ExportedDocument {
     bound.bound.dispose();
     bound.bound.doc.destroy();
   }
+}
+
+/** What the repair of a stored state found (see repairContent): nothing to do, the repair, or why it could not read the state. */
+export type StoredStateRepair =
+  | { repaired: false }
+  | {
+      repaired: true;
+      state: Uint8Array;
+      update: Uint8Array;
+      flattenedBlocks: number;
+      removedControls: number;
+    }
+  | { unreadable: string };
+
+/**
+ * The repair of a stored state that breaks the content rule (repairContent): the repaired state,
+ * and the update that makes it from `state` (what the log stores); or that none is needed.
+ */
+export function repairStoredState(state: Uint8Array): StoredStateRepair {
+  let repair: ReturnType<typeof repairContent>;
+  try {
+    repair = repairContent(state);
+  } catch (error) {
+    // Bytes Yjs cannot decode, nesting past what Yjs itself walks: the caller logs it.
+    return { unreadable: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+  if (!repair) return { repaired: false };
+  return {
+    repaired: true,
+    state: repair.state,
+    update: Y.diffUpdate(repair.state, Y.encodeStateVectorFromUpdate(state)),
+    flattenedBlocks: repair.flattenedBlocks,
+    removedControls: repair.removedControls,
+  };
 }

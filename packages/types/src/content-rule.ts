@@ -47,3 +47,9 @@ export function withoutForbiddenControls(text: string): string {
  * the server (apps/editor/src/server/document-work).
  */
 export const CONTENT_TOO_SLOW = "content-too-slow";
+
+/**
+ * The error code of a new document whose Yjs state would be larger than one the server serves
+ * without stalling (see @coauthor/tools' MAX_IMPORTED_STATE_BYTES).
+ */
+export const DOCUMENT_TOO_LARGE = "document-too-large";

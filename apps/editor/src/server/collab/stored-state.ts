@@ -1,31 +1,40 @@
 import { log } from "@coauthor/agent-workflow";
-import { type ContentRepair, repairContent } from "@coauthor/tools";
-import * as Y from "yjs";
+import type { StoredStateRepair } from "@coauthor/tools/document-work";
+import { DocumentWorkTooSlow, READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
 import { appendUpdate, loadDocumentState } from "./update-log";
 
 /**
  * The document's stored state as every reader gets it (the sync server, chat and export, the
  * page's first render): merged from snapshot and log, and repaired when it breaks the content rule
- * (`repairContent`: content stored before the rule was enforced at every door, nested too deep to
- * open or holding control characters). The repair is stored as one more update in the log — a
+ * (`repairContent`, in a worker thread: content stored before the rule was enforced at every door,
+ * nested too deep to open or holding control characters). The repair is stored as one more update in the log — a
  * forward change every copy, an offline one too, converges on — so it happens once. Null when
  * there is no such document.
  */
 export async function loadStoredState(documentId: string): Promise<Uint8Array | null> {
   const state = await loadDocumentState(documentId);
   if (!state) return null;
-  let repair: ContentRepair | null;
+  let repair: StoredStateRepair;
   try {
-    repair = repairContent(state);
+    // A walk of the whole document: in a worker thread, off the event loop.
+    repair = await runDocumentWork("repairStoredState", state, READ_BUDGET_MS);
   } catch (error) {
-    // Not a state this can read (bytes Yjs cannot decode, nesting past what Yjs itself walks): the
-    // load's own check reports it as damage, and the owner restores the last good version.
-    log.warn("collab: stored content could not be checked for repair", { documentId, error });
+    if (!(error instanceof DocumentWorkTooSlow)) throw error;
+    log.warn("collab: stored content was not checked for repair (the check ran out of time)", { documentId });
     return state;
   }
-  if (!repair) return state;
+  if ("unreadable" in repair) {
+    // Not a state this can read (bytes Yjs cannot decode, nesting past what Yjs itself walks): the
+    // load's own check reports it as damage, and the owner restores the last good version.
+    log.warn("collab: stored content could not be checked for repair", {
+      documentId,
+      error: repair.unreadable,
+    });
+    return state;
+  }
+  if (!repair.repaired) return state;
   // Only what the repair added (its deletions and paragraphs), not the whole state again.
-  await appendUpdate(documentId, Y.diffUpdate(repair.state, Y.encodeStateVectorFromUpdate(state)));
+  await appendUpdate(documentId, repair.update);
   log.warn("collab: repaired stored content that broke the content rule", {
     documentId,
     flattenedBlocks: repair.flattenedBlocks,

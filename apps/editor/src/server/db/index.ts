@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/env";
 import { dataDir } from "@/server/data-dir";
 import { DATABASE_LINK_OPTIONS } from "./link-options";
+import { byteaCodec } from "./pglite-bytea";
 import { prepareStatementsOnce } from "./pglite-statements";
 import * as schema from "./schema";
 
@@ -42,7 +43,7 @@ async function open(): Promise<Database> {
   // PGlite does not create the parent of its data folder.
   const folder = join(dataDir(), "pglite");
   mkdirSync(dataDir(), { recursive: true });
-  const pg = new PGlite(folder);
+  const pg = new PGlite(folder, byteaCodec);
   // Every statement runs on the main thread in WebAssembly: parse and plan each text once.
   prepareStatementsOnce(pg);
   const db = drizzle(pg, { schema });

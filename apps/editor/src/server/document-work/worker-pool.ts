@@ -1,9 +1,9 @@
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { MessageChannel } from "node:worker_threads";
-import type * as tasks from "@coauthor/tools/document-work";
 import { Piscina } from "piscina";
 import { env } from "@/env";
+import type * as tasks from "./worker";
 import type { StartedTask } from "./worker";
 
 // Whole-document work (a new document's Markdown parsed and converted, a document exported, a
@@ -34,23 +34,25 @@ export class DocumentWorkTooSlow extends Error {
 }
 
 let pool: Piscina | null = null;
+const WARM_THREADS = 2;
 
 /**
- * The pool: one thread kept warm (loading the editor's modules takes seconds), up to one per core
- * but one, so the event loop keeps a core on a small machine.
+ * The pool: two threads kept warm, since loading the editor's modules takes a new one seconds and a
+ * task stopped at its budget takes its thread with it (the other serves while it is replaced); up
+ * to one per core but one on a larger machine, so the event loop keeps a core.
  */
 function documentPool(): Piscina {
   pool ??= new Piscina({
     filename: WORKER_FILE,
-    minThreads: 1,
-    maxThreads: Math.max(1, Math.min(4, availableParallelism() - 1)),
-    // Threads past the first stop after a minute without work.
+    minThreads: WARM_THREADS,
+    maxThreads: Math.max(WARM_THREADS, Math.min(4, availableParallelism() - 1)),
+    // Threads past the warm ones stop after a minute without work.
     idleTimeout: 60_000,
   });
   return pool;
 }
 
-/** Starts the pool's first thread now, so the first task does not wait for it to load. */
+/** Starts the pool's threads now, so the first task does not wait for one to load. */
 export function warmDocumentWork(): void {
   documentPool();
 }
@@ -62,7 +64,7 @@ export function warmDocumentWork(): void {
  */
 export async function runDocumentWork<T extends TaskName>(
   task: T,
-  input: Parameters<Tasks[T]>[0],
+  input: Parameters<Tasks[T]>[0]["input"],
   budgetMs: number,
 ): Promise<ReturnType<Tasks[T]>> {
   const { port1: started, port2: startedInWorker } = new MessageChannel();

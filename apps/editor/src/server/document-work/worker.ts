@@ -27,3 +27,4 @@ function announced<T, R>(task: (input: T) => R): (call: StartedTask<T>) => R {
 export const importMarkdownDocument = announced(tasks.importMarkdownDocument);
 export const exportStateMarkdown = announced(tasks.exportStateMarkdown);
 export const stateLoadProblem = announced(tasks.stateLoadProblem);
+export const repairStoredState = announced(tasks.repairStoredState);

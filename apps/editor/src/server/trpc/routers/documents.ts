@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { CONTENT_TOO_SLOW, documentListInputSchema, INVALID_CONTENT } from "@coauthor/types";
+import { MAX_IMPORTED_STATE_BYTES } from "@coauthor/tools/document-work";
+import {
+  CONTENT_TOO_SLOW,
+  DOCUMENT_TOO_LARGE,
+  documentListInputSchema,
+  INVALID_CONTENT,
+} from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readDocumentMarkdown } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
@@ -22,10 +29,13 @@ const title = z.string().trim().min(1, "title is empty").max(200);
 // Markdown a new document starts with (an import); the sync server seeds it, never a client.
 const MAX_MARKDOWN_CHARS = 1_000_000;
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 /**
  * The Yjs state and search text of a new document holding `markdown`, made in a worker thread: a
- * 400 (invalid-content) when it breaks the content rule, a 413 (content-too-slow) when it takes
- * longer than IMPORT_BUDGET_MS.
+ * 400 (invalid-content) when it breaks the content rule, a 413 when it takes longer than
+ * IMPORT_BUDGET_MS (content-too-slow) or makes a state past MAX_IMPORTED_STATE_BYTES
+ * (document-too-large).
  */
 async function seedFromMarkdown(markdown: string): Promise<{ state: Uint8Array; plainText: string }> {
   const imported = await runDocumentWork("importMarkdownDocument", markdown, IMPORT_BUDGET_MS).catch(
@@ -39,8 +49,13 @@ async function seedFromMarkdown(markdown: string): Promise<{ state: Uint8Array; 
       throw error;
     },
   );
-  if (!imported.ok) throw badRequest(INVALID_CONTENT, `markdown: ${imported.invalidContent}`);
-  return imported;
+  if (imported.ok) return imported;
+  if ("invalidContent" in imported) throw badRequest(INVALID_CONTENT, `markdown: ${imported.invalidContent}`);
+  throw refusal(
+    "PAYLOAD_TOO_LARGE",
+    DOCUMENT_TOO_LARGE,
+    `markdown: the document it makes would hold ${megabytes(imported.stateBytes)}, more than ${megabytes(MAX_IMPORTED_STATE_BYTES)}; split it into smaller documents`,
+  );
 }
 
 function forbidden(): never {
@@ -61,7 +76,8 @@ export const documentsRouter = {
    * state is seeded here, on the server, so two clients opening it at once never both seed it.
    * Markdown that breaks the content rule is refused (400, reason invalid-content) before anything
    * is stored, and so is Markdown that takes longer than the import budget to convert (413, reason
-   * content-too-slow); the conversion runs off the event loop (server/document-work).
+   * content-too-slow) or makes a larger state than the server serves without stalling (413, reason
+   * document-too-large); the conversion runs off the event loop (server/document-work).
    */
   create: protectedProcedure
     .input(
@@ -80,10 +96,14 @@ export const documentsRouter = {
         yjsSnapshot: seed.state,
         plainText: seed.plainText,
         lastEditedBy: ctx.userId,
-        // Our own conversion's output: it loads, so it is the first good version.
-        lastGoodSnapshot: seed.state,
-        lastGoodAt: new Date(),
       });
+      // Our own conversion's output: it loads, so it is the first good version. Copied inside the
+      // database, which costs it milliseconds, where sending the state a second time would cost
+      // the event loop as long as the first (the embedded database works on it).
+      await db
+        .update(documents)
+        .set({ lastGoodSnapshot: sql`${documents.yjsSnapshot}`, lastGoodAt: new Date() })
+        .where(eq(documents.id, id));
       return { id };
     }),
 
