@@ -276,4 +276,21 @@ describe("which roots an update writes to (the sync server's door for comments)"
     expect(rootsWrittenBy(onlyDeletes, server).deletesUnknown).toBe(true);
     expect(rootsWrittenBy(Y.encodeStateAsUpdate(forged), server).deletesUnknown).toBe(false);
   });
+
+  it("does not flag a copy catching a lagging server up on text that was typed and deleted (carried as collected structs)", () => {
+    // The server restarted from storage that lacked a writer's last edits; the writer's copy has
+    // them, typed and since deleted, and Yjs sends deleted content it has collected as GC structs.
+    const server = new Y.Doc();
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, Y.encodeStateAsUpdate(server));
+    // A paragraph (a nested type, as the editor binding makes one) written, then deleted whole.
+    const root = writer.get(YJS_ROOT_NAME, Y.XmlText);
+    const paragraph = new Y.XmlText();
+    root.insertEmbed(0, paragraph);
+    paragraph.insert(0, "typed, then deleted");
+    root.delete(0, 1);
+    const catchUp = Y.encodeStateAsUpdate(writer, Y.encodeStateVector(server));
+    expect(Y.decodeUpdate(catchUp).structs.some((struct) => struct instanceof Y.GC)).toBe(true);
+    expect(rootsWrittenBy(catchUp, server).deletesUnknown).toBe(false);
+  });
 });

@@ -14,19 +14,36 @@ type Root = string | "unknown";
 /** An update's new items by client, sorted by clock (as Yjs encodes them). */
 class NewItems {
   private readonly byClient = new Map<number, Y.Item[]>();
+  /**
+   * Its collected structs (deleted content a copy no longer keeps, sent as GC) by client: they
+   * hold their ids as much as items do, for the deletions that name them.
+   */
+  private readonly collected = new Map<number, Y.GC[]>();
   readonly size: number;
 
   constructor(structs: ReadonlyArray<Y.Item | Y.GC | Y.Skip>) {
     let size = 0;
     for (const struct of structs) {
+      if (struct instanceof Y.GC) {
+        const list = this.collected.get(struct.id.client) ?? [];
+        list.push(struct);
+        this.collected.set(struct.id.client, list);
+        continue;
+      }
       if (!(struct instanceof Y.Item)) continue;
       size += 1;
       const list = this.byClient.get(struct.id.client) ?? [];
       list.push(struct);
       this.byClient.set(struct.id.client, list);
     }
-    for (const list of this.byClient.values()) list.sort((a, b) => a.id.clock - b.id.clock);
+    for (const list of [...this.byClient.values(), ...this.collected.values()])
+      list.sort((a, b) => a.id.clock - b.id.clock);
     this.size = size;
+  }
+
+  /** The struct of the update (an item, or a collected one) holding `id`, or null. */
+  holding(id: Y.ID): Y.Item | Y.GC | null {
+    return this.find(id) ?? holdingIn(this.collected.get(id.client), id.clock);
   }
 
   all(): Y.Item[] {
@@ -35,19 +52,23 @@ class NewItems {
 
   /** The new item holding clock `id.clock` of `id.client`, or null. */
   find(id: Y.ID): Y.Item | null {
-    const list = this.byClient.get(id.client);
-    if (list === undefined) return null;
-    let low = 0;
-    let high = list.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const item = list[middle] as Y.Item;
-      if (id.clock < item.id.clock) high = middle - 1;
-      else if (id.clock >= item.id.clock + item.length) low = middle + 1;
-      else return item;
-    }
-    return null;
+    return holdingIn(this.byClient.get(id.client), id.clock);
   }
+}
+
+/** The struct of `list` (one client's, sorted by clock) holding `clock`, or null. */
+function holdingIn<Struct extends Y.Item | Y.GC>(list: Struct[] | undefined, clock: number): Struct | null {
+  if (list === undefined) return null;
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const struct = list[middle] as Struct;
+    if (clock < struct.id.clock) high = middle - 1;
+    else if (clock >= struct.id.clock + struct.length) low = middle + 1;
+    else return struct;
+  }
+  return null;
 }
 
 /** The document's struct holding `id`, or null when the document does not have it yet. */
@@ -132,7 +153,7 @@ export function rootsWrittenBy(update: Uint8Array, doc: Y.Doc | null): UpdateWri
       for (let clock = range.clock; clock < range.clock + range.len; ) {
         const id = Y.createID(client, clock);
         const inDocument = store === null ? null : documentStruct(store, id);
-        const struct = inDocument ?? added.find(id);
+        const struct = inDocument ?? added.holding(id);
         if (struct === null) {
           deletesUnknown = true;
           break;
