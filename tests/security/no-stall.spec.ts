@@ -33,20 +33,20 @@ const flatEmphasis = Array(128).fill("*a*").join(" ");
 
 // The largest Markdown of each shape that documents.create accepts: within the content rule and
 // the Markdown pre-scan (packages/types/src/content-rule.ts, packages/tools/src/markdown-limits.ts:
-// 1 MB, 64 levels, 256 emphasis markers a paragraph, 64 columns) and making at most a 2 MB Yjs
-// state (MAX_IMPORTED_STATE_BYTES), which binds first for every shape but prose and nested
-// emphasis; each here makes 1.3–1.8 MB. Last, the rule's own largest of the costliest shape (1 MB
-// of flat emphasis, a 66 MB state and seconds of work), which is refused.
+// 1 MB, 64 levels, 10,000 quotes and list items, 256 emphasis markers a paragraph, 64 columns) and
+// making at most a 4 MB Yjs state (MAX_IMPORTED_STATE_BYTES), which binds first for flat emphasis,
+// lists and tables; each here makes 1.3–3.8 MB. Last, the rule's own largest of the costliest
+// shape (1 MB of flat emphasis, a 66 MB state and seconds of work), which is refused.
 const shapes: { name: string; markdown: string }[] = [
   { name: "1 MB of prose", markdown: repeated(words(500)) },
-  { name: "flat emphasis, 256 markers a paragraph", markdown: repeated(flatEmphasis, 55) },
+  { name: "flat emphasis, 256 markers a paragraph", markdown: repeated(flatEmphasis, 110) },
   { name: "1 MB of emphasis nested 128 deep", markdown: repeated(`${"*".repeat(128)}a${"*".repeat(128)}`) },
-  { name: "quotes 64 deep", markdown: repeated(`${"> ".repeat(64)}${words(6_200)}`, 100) },
+  { name: "quotes 64 deep", markdown: repeated(`${"> ".repeat(64)}${words(6_200)}`, 156) },
   {
     name: "lists 64 levels deep",
     markdown: repeated(
       Array.from({ length: 32 }, (_, level) => `${"  ".repeat(level)}- ${words(60)}`).join("\n"),
-      60,
+      130,
     ),
   },
   {
@@ -54,7 +54,7 @@ const shapes: { name: string; markdown: string }[] = [
     markdown: [
       `|${" head |".repeat(64)}`,
       `|${"-|".repeat(64)}`,
-      ...Array(44).fill(`|${` ${words(40)} |`.repeat(64)}`),
+      ...Array(92).fill(`|${` ${words(40)} |`.repeat(64)}`),
     ].join("\n"),
   },
   { name: "1 MB of flat emphasis", markdown: repeated(flatEmphasis) },

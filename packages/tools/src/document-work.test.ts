@@ -51,7 +51,7 @@ describe("whole-document work", () => {
 
   it("refuses Markdown whose state would be larger than MAX_IMPORTED_STATE_BYTES, saying how large", () => {
     // Flat emphasis costs about 65 bytes of state a character of Markdown.
-    const markdown = Array(80).fill(Array(128).fill("*a*").join(" ")).join("\n\n");
+    const markdown = Array(140).fill(Array(128).fill("*a*").join(" ")).join("\n\n");
     const imported = importMarkdownDocument(markdown);
     expect(imported).toEqual({ ok: false, stateBytes: expect.any(Number) });
     if ("stateBytes" in imported) expect(imported.stateBytes).toBeGreaterThan(MAX_IMPORTED_STATE_BYTES);
