@@ -249,4 +249,3 @@ describe("a stop while the store fails", () => {
     expect(textsOf([unstored.get("doc-8") as Uint8Array])).toEqual(["r"]);
   });
 });
-
