@@ -15,6 +15,7 @@ import type { physicalFloor } from "./floor.ts";
 import { idleTransactionsPerSecond } from "./idle-load.ts";
 import { naiveLoop } from "./naive.ts";
 import { peerConcurrent } from "./peer.ts";
+import type { BenchSizes } from "./sizes.ts";
 import { coauthorFigures, peerFigures } from "./worlds.ts";
 
 /** The server settings of every measured instance: the loop, not the abuse limits. */
@@ -33,14 +34,6 @@ export const BENCH_SERVER_ENV: Record<string, string> = {
 
 /** The environment of the peer's build and of the servers that run it (next.config.ts). */
 const PEER_BUILD_ENV = { COAUTHOR_BENCH_PEER_BUILD: "1" };
-
-// Runs held at their first tool call for the memory figure: enough that their memory rises
-// well above the few MB a server's RSS drifts by between two reads.
-const WAITING_RUNS = 100;
-
-// Runs of the crossing figure: the queue puts each run's step on either instance, and all eight
-// on the same one (no figure for a case) happens in under 1% of bench runs.
-const CROSSING_RUNS = 8;
 
 /** What the bench-only GC route answers: the process's memory after a full collection. */
 const memoryAfterGcSchema = z.object({ rss: z.number(), heapUsed: z.number() });
@@ -79,36 +72,42 @@ async function buildPeerVariant(log: (line: string) => void): Promise<void> {
   if (code !== 0) throw new Error(`the peer build failed (exit ${code}):\n${output.slice(-4_000)}`);
 }
 
-/** Measures everything in AgentResults; `postgres: false` leaves the Postgres world out. */
-export async function benchAgentLoop(options: {
-  server: AppServer;
-  floor: Awaited<ReturnType<typeof physicalFloor>>;
-  runLengths: number[];
-  warmRuns: number;
+/** What the agent-loop section and the peer's are told: sizes, run budget, where to log. */
+export interface AgentBenchOptions {
+  sizes: BenchSizes["agent"];
   budgetMs: number;
-  deltas: number;
+  /** `false` leaves the Postgres world out. */
   postgres: boolean;
   log: (line: string) => void;
-}): Promise<AgentResults> {
-  const { server, runLengths, warmRuns, budgetMs, log } = options;
+}
+
+/** Measures everything in AgentResults but the peer's figures (`benchPeer`). */
+export async function benchAgentLoop(
+  options: AgentBenchOptions & {
+    server: AppServer;
+    floor: Awaited<ReturnType<typeof physicalFloor>>;
+    deltas: number;
+  },
+): Promise<AgentResults> {
+  const { server, sizes, budgetMs, log } = options;
   // Coauthor and the naive loop on the product build (the server run.ts started).
   const local = { url: server.url, pids: () => server.pids() };
   log("local world: Coauthor");
-  const coauthorLocal = await coauthorFigures(local, runLengths, warmRuns, budgetMs);
+  const coauthorLocal = await coauthorFigures(local, sizes, budgetMs);
   const throughput = await textThroughput(await new CoauthorClient(server.url).signIn(), options.deltas);
-  log(`local world: ${WAITING_RUNS} runs waiting on a tool call (memory)`);
-  const memory = await concurrentRuns(targetOf([server]), WAITING_RUNS, 10, 1, budgetMs);
-  log("local world: 50 concurrent runs");
-  const loadLocal = await loadPasses(targetOf([server]), 50, 10, 5, budgetMs);
+  log(`local world: ${sizes.waitingRuns} runs waiting on a tool call (memory)`);
+  const memory = await concurrentRuns(targetOf([server]), sizes.waitingRuns, 10, 1, budgetMs);
+  log(`local world: ${sizes.load.runs} concurrent runs`);
+  const loadLocal = await loadPasses(targetOf([server]), sizes.load, budgetMs);
   // The naive loop runs last on this server: its long runs leave the server busy replaying them.
   log("local world: the naive loop");
-  const naive = await naiveLoop(server.url, runLengths, options.deltas, warmRuns, budgetMs);
+  const naive = await naiveLoop(server.url, sizes, options.deltas, budgetMs);
   log(`local world: Coauthor with a model taking ${MODEL_FIRST_TOKEN_MS} ms to its first token`);
-  const slowModelFirstDelta = await slowModelFigure(warmRuns);
+  const slowModelFirstDelta = await slowModelFigure(sizes.warmRuns, sizes.warmUpRuns);
   const results: AgentResults = {
     serverLogReplayErrors: { local: replayErrors(server.log) },
     floor: options.floor,
-    runLengths,
+    runLengths: sizes.runLengths,
     coauthor: { local: coauthorLocal },
     peer: {},
     naive,
@@ -120,15 +119,19 @@ export async function benchAgentLoop(options: {
   if (options.postgres) {
     await measurePostgres(results, { env: BENCH_SERVER_ENV, count: 2 }, log, async (a, both, databaseUrl) => {
       log("Postgres world: two idle instances (database load)");
-      results.idleTransactionsPerSecond = await idleTransactionsPerSecond(databaseUrl);
+      results.idleTransactionsPerSecond = await idleTransactionsPerSecond(
+        databaseUrl,
+        sizes.idle.settleMs,
+        sizes.idle.windowMs,
+      );
       log("Postgres world: Coauthor");
-      results.coauthor.postgres = await coauthorFigures(instanceOf(a), runLengths, warmRuns, budgetMs);
+      results.coauthor.postgres = await coauthorFigures(instanceOf(a), sizes, budgetMs);
       log("Postgres world: round trips across two instances");
-      results.crossInstance = await crossInstanceTrips(both, CROSSING_RUNS, 30);
-      log("Postgres world: 50 concurrent runs on one instance, then on two");
-      const coauthor = await loadPasses(targetOf([a]), 50, 10, 5, budgetMs);
+      results.crossInstance = await crossInstanceTrips(both, sizes.crossing.runs, sizes.crossing.calls);
+      log(`Postgres world: ${sizes.load.runs} concurrent runs on one instance, then on two`);
+      const coauthor = await loadPasses(targetOf([a]), sizes.load, budgetMs);
       results.load.postgres = { coauthor };
-      results.load.twoInstances = await loadPasses(targetOf(both), 50, 10, 5, budgetMs);
+      results.load.twoInstances = await loadPasses(targetOf(both), sizes.load, budgetMs);
     });
   }
 
@@ -140,14 +143,14 @@ export async function benchAgentLoop(options: {
  * its own): what a writer waits on a real service, where the planner's call and the first turn's
  * are each that long. The naive loop calls no model: with one, it would pay the time once.
  */
-async function slowModelFigure(warmRuns: number) {
+async function slowModelFigure(warmRuns: number, warmUpRuns: number) {
   const server = new AppServer({
     ...BENCH_SERVER_ENV,
     OFFLINE_MODEL_FIRST_TOKEN_MS: String(MODEL_FIRST_TOKEN_MS),
   });
   await server.start();
   try {
-    return await firstDelta(await new CoauthorClient(server.url).signIn(), warmRuns);
+    return await firstDelta(await new CoauthorClient(server.url).signIn(), warmRuns, warmUpRuns);
   } finally {
     await server.dispose();
   }
@@ -157,24 +160,16 @@ async function slowModelFigure(warmRuns: number) {
  * The peer's figures into `results`, on a build of its own and servers of its own. Run last: the
  * build takes a minute of the machine, and the servers measured before must not sit through it.
  */
-export async function benchPeer(
-  results: AgentResults,
-  options: {
-    runLengths: number[];
-    warmRuns: number;
-    budgetMs: number;
-    postgres: boolean;
-    log: (line: string) => void;
-  },
-): Promise<void> {
-  const { runLengths, warmRuns, budgetMs, log } = options;
+export async function benchPeer(results: AgentResults, options: AgentBenchOptions): Promise<void> {
+  const { sizes, budgetMs, log } = options;
+  const { runs, calls } = sizes.peerLoad;
   await buildPeerVariant(log);
   const peerServer = new AppServer({ ...BENCH_SERVER_ENV, ...PEER_BUILD_ENV });
   await peerServer.start();
   try {
     log("local world: the peer (WorkflowAgent)");
-    results.peer.local = await peerFigures(instanceOf(peerServer), runLengths, warmRuns, budgetMs);
-    results.load.local.peer = await peerConcurrent(peerServer.url, 50, 5, budgetMs);
+    results.peer.local = await peerFigures(instanceOf(peerServer), sizes, budgetMs);
+    results.load.local.peer = await peerConcurrent(peerServer.url, runs, calls, budgetMs);
   } finally {
     await peerServer.dispose();
   }
@@ -185,9 +180,9 @@ export async function benchPeer(
       log,
       async (a) => {
         log("Postgres world: the peer (WorkflowAgent)");
-        results.peer.postgres = await peerFigures(instanceOf(a), runLengths, warmRuns, budgetMs);
+        results.peer.postgres = await peerFigures(instanceOf(a), sizes, budgetMs);
         const load = results.load.postgres;
-        if (load) load.peer = await peerConcurrent(a.url, 50, 5, budgetMs);
+        if (load) load.peer = await peerConcurrent(a.url, runs, calls, budgetMs);
       },
     );
   }

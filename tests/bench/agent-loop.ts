@@ -4,19 +4,23 @@ import type { CoauthorClient } from "../lib/coauthor-client.ts";
 import { coldAndWarm, percentile, round } from "./stats.ts";
 
 /** POST → first text-delta: cold (the first run after start), then warm (see `coldAndWarm`). */
-export async function firstDelta(client: CoauthorClient, warmRuns: number) {
+export async function firstDelta(client: CoauthorClient, warmRuns: number, warmUpRuns?: number) {
   const documentId = await client.createDocument("Benchmark.");
-  return coldAndWarm(async () => {
-    const started = performance.now();
-    let delta = 0;
-    await client.runAgent(documentId, "write 3 words", {
-      onEvent: (event) => {
-        if (event.type === "text-delta") delta ||= performance.now() - started;
-        return undefined;
-      },
-    });
-    return delta;
-  }, warmRuns);
+  return coldAndWarm(
+    async () => {
+      const started = performance.now();
+      let delta = 0;
+      await client.runAgent(documentId, "write 3 words", {
+        onEvent: (event) => {
+          if (event.type === "text-delta") delta ||= performance.now() - started;
+          return undefined;
+        },
+      });
+      return delta;
+    },
+    warmRuns,
+    warmUpRuns,
+  );
 }
 
 /** One run-length measurement; `note` says why a figure is missing or partial. */

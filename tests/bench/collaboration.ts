@@ -1,8 +1,8 @@
-// Collaboration figures: keystroke latency from one copy to the others (2, 10, 50 clients) through
-// Coauthor's sync server and, as the floor, through a bare Hocuspocus relay in this process (no
-// hooks, no storage, no auth); an agent edit reaching a co-editor's editor; server memory per
-// open document and per connection; opening a 10,000-block document; and the Yjs state of a
-// document after 10,000 edits.
+// Collaboration figures: keystroke latency from one copy to the others (2, 10, 50 clients in the
+// full bench) through Coauthor's sync server and, as the floor, through a bare Hocuspocus relay in
+// this process (no hooks, no storage, no auth); an agent edit reaching a co-editor's editor; server
+// memory per open document and per connection; opening a 10,000-block document; and the Yjs state
+// of a document after 10,000 edits.
 import { createServer } from "node:net";
 import { runEditorTool, YJS_ROOT_NAME } from "@coauthor/tools";
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from "@hocuspocus/provider";
@@ -12,9 +12,9 @@ import * as Y from "yjs";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { SyncClient } from "../lib/sync-client.ts";
 import { rssBytes } from "./concurrency.ts";
+import type { BenchSizes } from "./sizes.ts";
 import { percentile, round } from "./stats.ts";
 
-const KEYSTROKES = 60;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** A copy with no editor (latency receivers, memory load): a provider and a plain Y.Doc. */
@@ -51,12 +51,15 @@ type Light = ReturnType<typeof lightClient>;
 
 /**
  * Keystroke latency: the first client types one character at a time into the shared root; the
- * time until each other client's document has it, over `KEYSTROKES` keystrokes.
+ * time until each other client's document has it, over `keystrokes` keystrokes.
  */
-async function keystrokeLatency(clients: Light[]): Promise<{ p50Ms: number; p95Ms: number }> {
+async function keystrokeLatency(
+  clients: Light[],
+  keystrokes: number,
+): Promise<{ p50Ms: number; p95Ms: number }> {
   const [writer, ...readers] = clients as [Light, ...Light[]];
   const samples: number[] = [];
-  for (let n = 0; n < KEYSTROKES; n++) {
+  for (let n = 0; n < keystrokes; n++) {
     const arrived = readers.map(
       (reader) =>
         new Promise<number>((resolve) => {
@@ -89,17 +92,22 @@ async function freePort(): Promise<number> {
 
 async function latencyAt(
   count: number,
+  keystrokes: number,
   connect: () => Light,
 ): Promise<{ clients: number; p50Ms: number; p95Ms: number }> {
   const clients = Array.from({ length: count }, connect);
   await Promise.all(clients.map((client) => client.synced));
-  const latency = await keystrokeLatency(clients);
+  const latency = await keystrokeLatency(clients, keystrokes);
   for (const client of clients) client.close();
   return { clients: count, ...latency };
 }
 
 /** Runs the collaboration measurements against the running app at `baseURL` (server processes: `pids`). */
-export async function benchCollaboration(baseURL: string, pids: () => number[]) {
+export async function benchCollaboration(
+  baseURL: string,
+  pids: () => number[],
+  sizes: BenchSizes["collaboration"],
+) {
   const owner = await new CoauthorClient(baseURL).signIn();
   const headers = { cookie: owner.cookie, origin: baseURL };
   const collabUrl = `${baseURL.replace(/^http/, "ws")}/collab`;
@@ -113,10 +121,10 @@ export async function benchCollaboration(baseURL: string, pids: () => number[]) 
     coauthor: { p50Ms: number; p95Ms: number };
     relay: { p50Ms: number; p95Ms: number };
   }[] = [];
-  for (const count of [2, 10, 50]) {
+  for (const count of sizes.clients) {
     const documentId = await owner.createDocument("Typing here.");
-    const ours = await latencyAt(count, () => lightClient(collabUrl, documentId, headers));
-    const bare = await latencyAt(count, () =>
+    const ours = await latencyAt(count, sizes.keystrokes, () => lightClient(collabUrl, documentId, headers));
+    const bare = await latencyAt(count, sizes.keystrokes, () =>
       lightClient(`ws://127.0.0.1:${relayPort}`, `bench-${count}`, {}),
     );
     latency.push({ clients: count, coauthor: ours, relay: bare });
@@ -129,7 +137,7 @@ export async function benchCollaboration(baseURL: string, pids: () => number[]) 
   const coEditor = new SyncClient({ baseURL, cookie: owner.cookie, documentId: agentDoc });
   await Promise.all([agentCopy.synced(), coEditor.synced()]);
   const agentSamples: number[] = [];
-  for (let n = 0; n < 20; n++) {
+  for (let n = 0; n < sizes.agentEdits; n++) {
     const text = `Agent paragraph ${n}.`;
     const started = performance.now();
     await runEditorTool(agentCopy.bound.editor, "insertBlocks", { markdown: text, position: { at: "end" } });
@@ -139,21 +147,28 @@ export async function benchCollaboration(baseURL: string, pids: () => number[]) 
   agentCopy.close();
   coEditor.close();
 
-  // Memory: 50 documents with one connection each, then 50 more connections on one document.
+  // Memory: documents with one connection each, then as many more connections on one document.
+  const opened = sizes.memoryDocuments;
   const baseline = rssBytes(pids());
-  const documents = await Promise.all(Array.from({ length: 50 }, () => owner.createDocument("A document.")));
+  const documents = await Promise.all(
+    Array.from({ length: opened }, () => owner.createDocument("A document.")),
+  );
   const perDocument = documents.map((id) => lightClient(collabUrl, id, headers));
   await Promise.all(perDocument.map((client) => client.synced));
   await pause(500);
   const withDocuments = rssBytes(pids());
-  const crowd = Array.from({ length: 50 }, () => lightClient(collabUrl, documents[0] ?? "", headers));
+  const crowd = Array.from({ length: opened }, () => lightClient(collabUrl, documents[0] ?? "", headers));
   await Promise.all(crowd.map((client) => client.synced));
   await pause(500);
   const withConnections = rssBytes(pids());
   for (const client of [...perDocument, ...crowd]) client.close();
 
-  // A 10,000-block document: opened from storage (never loaded since it was created).
-  const big = Array.from({ length: 10_000 }, (_, n) => `Paragraph ${n} of a long document.`).join("\n\n");
+  // A large document (10,000 blocks in the full bench): opened from storage (never loaded since it
+  // was created).
+  const big = Array.from(
+    { length: sizes.largeDocumentBlocks },
+    (_, n) => `Paragraph ${n} of a long document.`,
+  ).join("\n\n");
   const bigDoc = await owner.createDocument(big);
   const openStarted = performance.now();
   const reader = lightClient(collabUrl, bigDoc, headers);
@@ -167,12 +182,13 @@ export async function benchCollaboration(baseURL: string, pids: () => number[]) 
   const editorOpenMs = performance.now() - editorStarted;
   editorCopy.close();
 
-  // 10,000 edits (keystrokes and deletions) on one document: the Yjs state a snapshot then holds.
+  // Edits (keystrokes and deletions; 10,000 in the full bench) on one document: the Yjs state a
+  // snapshot then holds.
   const editedDoc = await owner.createDocument("Edited.");
   const editor = lightClient(collabUrl, editedDoc, headers);
   await editor.synced;
   const root = editor.doc.get(YJS_ROOT_NAME, Y.XmlText);
-  for (let n = 0; n < 10_000; n++) {
+  for (let n = 0; n < sizes.edits; n++) {
     if (n % 5 === 4) root.delete(root.length - 1, 1);
     else root.insert(root.length, "x");
     if (n % 500 === 0) await pause(0);
@@ -191,10 +207,49 @@ export async function benchCollaboration(baseURL: string, pids: () => number[]) 
       p95Ms: round(percentile(agentSamples, 95)),
     },
     memory: {
-      perOpenDocumentKB: round((withDocuments - baseline) / 50 / 1024),
-      perConnectionKB: round((withConnections - withDocuments) / 50 / 1024),
+      perOpenDocumentKB: round((withDocuments - baseline) / opened / 1024),
+      perConnectionKB: round((withConnections - withDocuments) / opened / 1024),
     },
     open10k: { blocks, syncMs: round(openMs), editorMs: round(editorOpenMs) },
-    after10kEdits: { yjsStateKB: round(stateBytes / 1024) },
+    after10kEdits: { edits: sizes.edits, yjsStateKB: round(stateBytes / 1024) },
   };
+}
+
+/** Prints the collaboration table (Coauthor's sync server beside a bare Hocuspocus relay). */
+export function printCollaboration(collab: Awaited<ReturnType<typeof benchCollaboration>>): void {
+  const rows: Record<string, string | number>[] = collab.latency.map(({ clients, coauthor, relay }) => ({
+    figure: `keystroke A→B, ${clients} clients, p50 / p95 (ms)`,
+    coauthor: `${coauthor.p50Ms} / ${coauthor.p95Ms}`,
+    "bare relay": `${relay.p50Ms} / ${relay.p95Ms}`,
+    "÷ relay (p95)": relay.p95Ms > 0 ? `${round(coauthor.p95Ms / relay.p95Ms)}×` : "–",
+    target: clients === 10 ? "p95 ≤ 50, ≤ 2× relay" : clients === 50 ? "p95 ≤ 150, ≤ 2× relay" : "",
+  }));
+  const single = (figure: string, coauthor: string | number, target = "") => ({
+    figure,
+    coauthor,
+    "bare relay": "",
+    "÷ relay (p95)": "",
+    target,
+  });
+  rows.push(
+    single(
+      "agent edit → co-editor's editor, p50 / p95 (ms)",
+      `${collab.agentEditToCoEditor.p50Ms} / ${collab.agentEditToCoEditor.p95Ms}`,
+    ),
+    single(
+      "server memory per open document / per connection (KB)",
+      `${collab.memory.perOpenDocumentKB} / ${collab.memory.perConnectionKB}`,
+    ),
+    single(
+      `open a ${collab.open10k.blocks}-block document: synced / in an editor (ms)`,
+      `${collab.open10k.syncMs} / ${collab.open10k.editorMs}`,
+      "≤ 1,500",
+    ),
+    single(
+      `Yjs state after ${collab.after10kEdits.edits.toLocaleString("en")} edits (KB)`,
+      collab.after10kEdits.yjsStateKB,
+    ),
+  );
+  console.log("\nCollaboration: Coauthor's sync server vs a bare Hocuspocus relay (loopback, one run)\n");
+  console.table(rows);
 }

@@ -160,25 +160,20 @@ export async function concurrentRuns(
   };
 }
 
-// Passes of a load figure: the p99 of one pass (200 round trips) is its second-slowest trip, and
-// moves by hundreds of ms with one pause of the machine or the server; the median of three does not.
-const LOAD_PASSES = 3;
-
 /**
- * `concurrentRuns` LOAD_PASSES times on the same target: the pass with the median p99, with every
- * pass's p99 beside it — or the first pass in which a run did not finish, since "all done" holds
- * only if it held every time.
+ * `concurrentRuns` `load.passes` times on the same target: the pass with the median p99, with
+ * every pass's p99 beside it — or the first pass in which a run did not finish, since "all done"
+ * holds only if it held every time. (The p99 of one pass of 200 round trips is its second-slowest
+ * trip, and moves by hundreds of ms with one pause of the machine or the server.)
  */
 export async function loadPasses(
   target: RunTarget,
-  runs: number,
-  users: number,
-  calls: number,
+  load: { runs: number; users: number; calls: number; passes: number },
   budgetMs: number,
 ) {
   const passes: Awaited<ReturnType<typeof concurrentRuns>>[] = [];
-  for (let i = 0; i < LOAD_PASSES; i++)
-    passes.push(await concurrentRuns(target, runs, users, calls, budgetMs));
+  for (let i = 0; i < load.passes; i++)
+    passes.push(await concurrentRuns(target, load.runs, load.users, load.calls, budgetMs));
   const byP99 = [...passes].sort((a, b) => a.roundTripP99Ms - b.roundTripP99Ms);
   const shown = passes.find((pass) => pass.completed < pass.runs) ?? byP99[Math.floor(byP99.length / 2)];
   if (!shown) throw new Error("no load pass was taken");

@@ -1,4 +1,4 @@
-// Markdown benchmark: a 10,000-block document of mixed content (headings, formatted paragraphs,
+// Markdown benchmark: a 10,000-block document (the full bench's size) of mixed content (headings, formatted paragraphs,
 // nested and task lists, quotes, code, tables) loaded from Markdown and exported cold (a fresh
 // editor, nothing cached). Beside it, the floor (micromark parsing to mdast, and mdast-util-to-
 // markdown writing it, with no editor at all) and the peer: @lexical/markdown, Lexical's own
@@ -18,11 +18,9 @@ import {
   CHECK_LIST,
   TRANSFORMERS,
 } from "@lexical/markdown";
+import type { BenchSizes } from "./sizes.ts";
 import { percentile, round } from "./stats.ts";
 import { markdownDocument } from "./tools.ts";
-
-const BLOCKS = 10_000;
-const RUNS = 5;
 
 export type MarkdownBenchRow = {
   figure: string;
@@ -54,15 +52,15 @@ function peerEditor() {
 const PEER_TRANSFORMERS = [CHECK_LIST, ...TRANSFORMERS];
 
 /** Load and cold export of a 10,000-block document: Coauthor, the floor and @lexical/markdown. */
-export function benchMarkdown(): MarkdownBenchRow[] {
-  const markdown = markdownDocument(BLOCKS);
+export function benchMarkdown({ blocks, runs }: BenchSizes["markdown"]): MarkdownBenchRow[] {
+  const markdown = markdownDocument(blocks);
   const load: number[] = [];
   const loadFloor: number[] = [];
   const loadPeer: number[] = [];
   const exportCold: number[] = [];
   const exportFloor: number[] = [];
   const exportPeer: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
+  for (let run = 0; run < runs; run++) {
     let editor = createDocumentEditor();
     load.push(timed(() => (editor = createDocumentEditor({ markdown }))));
     let tree = parseMarkdown("");
@@ -81,14 +79,14 @@ export function benchMarkdown(): MarkdownBenchRow[] {
   }
   return [
     {
-      figure: `load ${BLOCKS.toLocaleString("en")} blocks from Markdown (ms)`,
+      figure: `load ${blocks.toLocaleString("en")} blocks from Markdown (ms)`,
       coauthor: median(load),
       floor: median(loadFloor),
       peer: median(loadPeer),
       target: "≤ 1,500",
     },
     {
-      figure: `export ${BLOCKS.toLocaleString("en")} blocks to Markdown, cold (ms)`,
+      figure: `export ${blocks.toLocaleString("en")} blocks to Markdown, cold (ms)`,
       coauthor: median(exportCold),
       floor: median(exportFloor),
       peer: median(exportPeer),
@@ -97,9 +95,10 @@ export function benchMarkdown(): MarkdownBenchRow[] {
   ];
 }
 
-export function printMarkdown(rows: MarkdownBenchRow[]): void {
+/** Prints the Markdown table (`runs`: how many runs each median is of). */
+export function printMarkdown(rows: MarkdownBenchRow[], runs: number): void {
   console.log(
-    "\nMarkdown: Coauthor beside the floor (micromark / mdast-util-to-markdown alone) and @lexical/markdown (median of 5)\n",
+    `\nMarkdown: Coauthor beside the floor (micromark / mdast-util-to-markdown alone) and @lexical/markdown (median of ${runs})\n`,
   );
   console.table(
     rows.map((row) => ({ ...row, "÷ peer": row.peer > 0 ? `${round(row.coauthor / row.peer)}×` : "–" })),

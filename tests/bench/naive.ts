@@ -6,7 +6,8 @@
 // the local world reads back — and the whole run costs O(n²). It also runs after the peer and
 // the load phases, whose abandoned runs (walked away from at the budget) may still be
 // replaying on the same server. WorkflowAgent pays the same replay, plus a model step per turn.
-import { coldAndWarm, percentile, ROUND_TRIP_WARM_UP_CALLS, round, tripFigure } from "./stats.ts";
+import type { LoopSizes } from "./sizes.ts";
+import { coldAndWarm, percentile, round, tripFigure } from "./stats.ts";
 
 interface Frame {
   type: string;
@@ -88,18 +89,16 @@ async function drive(baseURL: string, calls: number, deltas: number, budgetMs = 
 }
 
 /** First frame, tool round trips and delta throughput of the naive loop. */
-export async function naiveLoop(
-  baseURL: string,
-  runLengths: number[],
-  deltas: number,
-  warmRuns: number,
-  budgetMs = 150_000,
-) {
+export async function naiveLoop(baseURL: string, loop: LoopSizes, deltas: number, budgetMs = 150_000) {
   // Warmed up as Coauthor's loop is: the same runs before the first frame and the round trips.
-  const first = await coldAndWarm(async () => (await drive(baseURL, 0, 0)).firstFrame, warmRuns);
-  await drive(baseURL, ROUND_TRIP_WARM_UP_CALLS, 0, budgetMs);
+  const first = await coldAndWarm(
+    async () => (await drive(baseURL, 0, 0)).firstFrame,
+    loop.warmRuns,
+    loop.warmUpRuns,
+  );
+  await drive(baseURL, loop.warmUpCalls, 0, budgetMs);
   const trips = [];
-  for (const calls of runLengths) {
+  for (const calls of loop.runLengths) {
     const run = await drive(baseURL, calls, 0, budgetMs);
     trips.push(tripFigure(calls, run));
   }

@@ -122,8 +122,12 @@ export async function drivePeer(baseURL: string, prompt: string, budgetMs = 150_
 }
 
 /** First delta of the peer on "write 3 words": cold, then warm (see `coldAndWarm`). */
-export function peerFirstDelta(baseURL: string, warmRuns: number) {
-  return coldAndWarm(async () => (await drivePeer(baseURL, "write 3 words")).firstDeltaMs, warmRuns);
+export function peerFirstDelta(baseURL: string, warmRuns: number, warmUpRuns?: number) {
+  return coldAndWarm(
+    async () => (await drivePeer(baseURL, "write 3 words")).firstDeltaMs,
+    warmRuns,
+    warmUpRuns,
+  );
 }
 
 /** `runs` simultaneous peer runs of `calls` tool calls: completion and round-trip tail. */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { AppServer } from "../lib/app-server.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import type { BenchSizes } from "./sizes.ts";
 import { percentile, round } from "./stats.ts";
 
 const agent = (id: string) => `  - id: ${id}\n    instructions: Answer the writer.\n    tools: read\n`;
@@ -78,7 +79,13 @@ export async function pipelineStepOverhead(baseURL: string, runs = 5) {
     runs,
     async () => (await timedRun(client, documentId, "write 3 words", five)).totalMs,
   );
-  return { singleAgentMs, oneStepMs, fiveStepsMs, perExtraStepMs: round((fiveStepsMs - oneStepMs) / 4) };
+  return {
+    runs,
+    singleAgentMs,
+    oneStepMs,
+    fiveStepsMs,
+    perExtraStepMs: round((fiveStepsMs - oneStepMs) / 4),
+  };
 }
 
 /**
@@ -104,36 +111,37 @@ export async function parallelBlock(baseURL: string, words: number, runs = 3) {
     ratios.push(block / Math.max(...branches));
   }
   return {
+    runs,
     wallMs: round(percentile(walls, 50)),
     slowestBranchMs: round(percentile(slowest, 50)),
     ratio: round(percentile(ratios, 50) * 100) / 100,
   };
 }
 
-// The slow server's model: 10 ms per word, 50 words per branch ≈ half a second of a branch's own.
+// The slow server's model: 10 ms per word; at the full bench's 50 words per branch, about half a
+// second of a branch's own.
 const SLOW_WORD_DELAY_MS = 10;
-const BRANCH_WORDS = 50;
 
 /**
  * Both pipeline figures, each on a fresh server of its own (`serverEnv`): the overhead at full
  * speed, the parallel block on a slow model. Fresh, so the load sections before leave no trace.
  */
-export async function benchPipelines(serverEnv: Record<string, string>) {
+export async function benchPipelines(serverEnv: Record<string, string>, sizes: BenchSizes["pipelines"]) {
   const fast = new AppServer(serverEnv);
   let overhead: Awaited<ReturnType<typeof pipelineStepOverhead>>;
   try {
     await fast.start();
-    overhead = await pipelineStepOverhead(fast.url);
+    overhead = await pipelineStepOverhead(fast.url, sizes.overheadRuns);
   } finally {
     await fast.dispose();
   }
   const slow = new AppServer({ ...serverEnv, OFFLINE_MODEL_WORD_DELAY_MS: String(SLOW_WORD_DELAY_MS) });
   try {
     await slow.start();
-    const parallel = await parallelBlock(slow.url, BRANCH_WORDS);
+    const parallel = await parallelBlock(slow.url, sizes.branchWords, sizes.parallelRuns);
     return {
       overhead,
-      parallel: { ...parallel, wordDelayMs: SLOW_WORD_DELAY_MS, branchWords: BRANCH_WORDS },
+      parallel: { ...parallel, wordDelayMs: SLOW_WORD_DELAY_MS, branchWords: sizes.branchWords },
     };
   } finally {
     await slow.dispose();
@@ -143,7 +151,9 @@ export async function benchPipelines(serverEnv: Record<string, string>) {
 /** Prints the pipeline table. */
 export function printPipelines(figures: Awaited<ReturnType<typeof benchPipelines>>): void {
   const { overhead, parallel } = figures;
-  console.log("\nPipelines (offline model; medians of 5 runs, parallel of 3)\n");
+  console.log(
+    `\nPipelines (offline model; medians of ${overhead.runs} runs, the 3-way parallel block's of ${parallel.runs})\n`,
+  );
   console.table([
     {
       figure: `single-agent run (default pipeline), "write 3 words" (ms)`,

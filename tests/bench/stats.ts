@@ -45,10 +45,14 @@ export const WARM_UP_RUNS = 5;
  */
 export const ROUND_TRIP_WARM_UP_CALLS = 20;
 
-/** Cold (the first run), then, after WARM_UP_RUNS more, the median and p95 of `warmRuns` runs. */
-export async function coldAndWarm(runOnce: () => Promise<number>, warmRuns: number) {
+/** Cold (the first run), then, after `warmUpRuns` more, the median and p95 of `warmRuns` runs. */
+export async function coldAndWarm(
+  runOnce: () => Promise<number>,
+  warmRuns: number,
+  warmUpRuns = WARM_UP_RUNS,
+) {
   const coldMs = round(await runOnce());
-  for (let i = 0; i < WARM_UP_RUNS; i++) await runOnce();
+  for (let i = 0; i < warmUpRuns; i++) await runOnce();
   const warm: number[] = [];
   for (let i = 0; i < warmRuns; i++) warm.push(await runOnce());
   return { coldMs, warmMedianMs: round(percentile(warm, 50)), warmP95Ms: round(percentile(warm, 95)) };

@@ -1,4 +1,5 @@
-// Editor-tool benchmark: headless documents of 100, 1,000 and 10,000 blocks of mixed content;
+// Editor-tool benchmark: headless documents of 100, 1,000 and 10,000 blocks of mixed content (the
+// full bench's sizes);
 // each tool runs many times on the live document, each call on a different block, and the
 // document is restored between tools. Figures, not assertions (see tools-main.ts).
 import {
@@ -9,6 +10,7 @@ import {
   runEditorTool,
 } from "@coauthor/tools";
 import { $getRoot, type LexicalEditor } from "lexical";
+import type { BenchSizes } from "./sizes.ts";
 import { percentile, round } from "./stats.ts";
 
 /** One measured tool at one document size. */
@@ -22,11 +24,8 @@ export type ToolBenchRow = {
   vsSmallest: number;
 };
 
-const SIZES = [100, 1_000, 10_000];
-
 /** Rounds to 0.001 (sub-millisecond tools need the third decimal). */
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const RUNS = 40;
 
 /** Ten blocks of realistic mixed content; every 50th group also holds a table. */
 function group(n: number): string {
@@ -162,9 +161,9 @@ async function time(fn: () => unknown | Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-async function measure(editor: LexicalEditor, t: Targets, item: Case): Promise<number[]> {
+async function measure(editor: LexicalEditor, t: Targets, item: Case, runs: number): Promise<number[]> {
   const samples: number[] = [];
-  for (let i = -5; i < RUNS; i++) {
+  for (let i = -5; i < runs; i++) {
     let result: { ok: boolean } = { ok: true };
     const ms = await time(async () => {
       result = await runEditorTool(editor, item.tool, item.input(i + 5, t));
@@ -176,7 +175,7 @@ async function measure(editor: LexicalEditor, t: Targets, item: Case): Promise<n
 }
 
 /** Median and p95 per tool, and for whole-document Markdown export, at each document size. */
-export async function benchTools(): Promise<ToolBenchRow[]> {
+export async function benchTools(sizes: BenchSizes["tools"]): Promise<ToolBenchRow[]> {
   const rows: ToolBenchRow[] = [];
   const smallest = new Map<string, number>();
   const add = (blocks: number, tool: string, samples: number[]) => {
@@ -192,7 +191,7 @@ export async function benchTools(): Promise<ToolBenchRow[]> {
       vsSmallest: round(median / base),
     });
   };
-  for (const size of SIZES) {
+  for (const size of sizes.blocks) {
     const editor = buildDocument(size);
     const base = editor.getEditorState();
     const t = targets(editor);
@@ -200,7 +199,7 @@ export async function benchTools(): Promise<ToolBenchRow[]> {
       editor.setEditorState(base);
       // Untimed: the restore above swaps the whole state, which costs one index rebuild.
       await runEditorTool(editor, "findText", { query: "x", blockId: pick(t.paragraph, 0) });
-      add(size, item.name ?? item.tool, await measure(editor, t, item));
+      add(size, item.name ?? item.tool, await measure(editor, t, item, sizes.runs));
     }
     editor.setEditorState(base);
     const exports: number[] = [];

@@ -5,7 +5,8 @@ import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { firstDelta, type TripResult, toolRoundTrip } from "./agent-loop.ts";
 import { drivePeer, peerFirstDelta } from "./peer.ts";
 import { withServerCpu } from "./process-stats.ts";
-import { ROUND_TRIP_WARM_UP_CALLS, round, tripFigure } from "./stats.ts";
+import type { LoopSizes } from "./sizes.ts";
+import { round, tripFigure } from "./stats.ts";
 import { roundTripSplit } from "./trip-split.ts";
 
 /** A round-trip figure with the server CPU time per round trip (process CPU ÷ round trips). */
@@ -20,41 +21,33 @@ export interface Instance {
 const cpuPerTrip = (cpuMs: number, reached: number) => (reached > 0 ? round(cpuMs / reached) : Number.NaN);
 
 /** Coauthor's loop on one instance: first delta, round trips at each length, with CPU. */
-export async function coauthorFigures(
-  instance: Instance,
-  runLengths: number[],
-  warmRuns: number,
-  budgetMs: number,
-) {
+export async function coauthorFigures(instance: Instance, loop: LoopSizes, budgetMs: number) {
   const client = await new CoauthorClient(instance.url).signIn();
-  const first = await firstDelta(client, warmRuns);
-  await toolRoundTrip(client, ROUND_TRIP_WARM_UP_CALLS, budgetMs);
+  const first = await firstDelta(client, loop.warmRuns, loop.warmUpRuns);
+  await toolRoundTrip(client, loop.warmUpCalls, budgetMs);
   const trips: CpuTrip[] = [];
-  for (const calls of runLengths) {
+  for (const calls of loop.runLengths) {
     trips.push(
-      await pooledRuns(instance, calls, async () => {
+      await pooledRuns(instance, calls, loop.tripsPerFigure, async () => {
         const { trips: taken, reached, seconds, note } = await toolRoundTrip(client, calls, budgetMs);
         return { trips: taken, answered: reached, seconds, note };
       }),
     );
   }
-  const split = await roundTripSplit(client, 50);
+  const split = await roundTripSplit(client, loop.splitCalls);
   return { first, trips, split };
 }
 
 /** The peer on one instance: first delta, round trips at each length, with CPU. */
-export async function peerFigures(
-  instance: Instance,
-  runLengths: number[],
-  warmRuns: number,
-  budgetMs: number,
-) {
-  const first = await peerFirstDelta(instance.url, warmRuns);
-  await drivePeer(instance.url, `count to ${ROUND_TRIP_WARM_UP_CALLS}`, budgetMs);
+export async function peerFigures(instance: Instance, loop: LoopSizes, budgetMs: number) {
+  const first = await peerFirstDelta(instance.url, loop.warmRuns, loop.warmUpRuns);
+  await drivePeer(instance.url, `count to ${loop.warmUpCalls}`, budgetMs);
   const trips: CpuTrip[] = [];
-  for (const calls of runLengths) {
+  for (const calls of loop.runLengths) {
     trips.push(
-      await pooledRuns(instance, calls, () => drivePeer(instance.url, `count to ${calls}`, budgetMs)),
+      await pooledRuns(instance, calls, loop.tripsPerFigure, () =>
+        drivePeer(instance.url, `count to ${calls}`, budgetMs),
+      ),
     );
   }
   return { first, trips };
@@ -68,18 +61,19 @@ interface RunTrips {
   note?: string;
 }
 
-// Round trips a figure is taken over at least: a run of 10 calls has 9, and a median of 9 moves
-// with whatever else the server did meanwhile (the end of the run before it), so short runs are
-// repeated (5 runs at 10 calls) and the figure is over all their trips and all their CPU.
-const TRIPS_PER_FIGURE = 45;
-
 /**
- * Runs of `calls` tool calls until they gave TRIPS_PER_FIGURE round trips (one run for 50 calls
- * or more), measured together: the median and p95 over every trip, the server CPU ÷ every trip.
- * A run that fell short ends the figure with its note (and no median: a partial one is not it).
+ * Runs of `calls` tool calls until they gave `tripsPerFigure` round trips (one run for 50 calls
+ * or more in the full bench), measured together: the median and p95 over every trip, the server
+ * CPU ÷ every trip: short runs are repeated, so a figure is over all their trips and all their
+ * CPU. A run that fell short ends the figure with its note (and no median: a partial one is not it).
  */
-async function pooledRuns(instance: Instance, calls: number, runOnce: () => Promise<RunTrips>) {
-  const runs = Math.max(1, Math.ceil(TRIPS_PER_FIGURE / Math.max(1, calls - 1)));
+async function pooledRuns(
+  instance: Instance,
+  calls: number,
+  tripsPerFigure: number,
+  runOnce: () => Promise<RunTrips>,
+) {
+  const runs = Math.max(1, Math.ceil(tripsPerFigure / Math.max(1, calls - 1)));
   try {
     const taken: RunTrips[] = [];
     const { cpuMs } = await withServerCpu(instance.pids, async () => {

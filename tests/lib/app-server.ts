@@ -27,6 +27,16 @@ function killRunning() {
   running.clear();
 }
 process.on("exit", killRunning);
+
+// Told of every server as it starts (watchServerStarts): the bench names the servers a failing
+// section used without each section keeping a list.
+const startListeners = new Set<(server: AppServer) => void>();
+
+/** Calls `listener` with every AppServer that starts from now on, until the returned stop is called. */
+export function watchServerStarts(listener: (server: AppServer) => void): () => void {
+  startListeners.add(listener);
+  return () => startListeners.delete(listener);
+}
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, () => {
     killRunning();
@@ -45,6 +55,8 @@ export class AppServer {
   log = "";
   /** Called after each chunk of output (waitForLog's waiters). */
   private readonly logListeners = new Set<() => void>();
+  /** How its last process ended on its own (exit code or signal), if it did; a kill() is not recorded. */
+  private ended: string | undefined;
 
   constructor(env: Record<string, string> = {}, options: { port?: number } = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), "coauthor-server-"));
@@ -76,6 +88,11 @@ export class AppServer {
       },
     });
     this.child = child;
+    this.ended = undefined;
+    for (const listener of startListeners) listener(this);
+    child.once("exit", (code, signal) => {
+      if (this.child === child) this.ended = signal ? `killed by ${signal}` : `exited with code ${code}`;
+    });
     const group = child.pid;
     if (group) {
       running.add(group);
@@ -129,6 +146,17 @@ export class AppServer {
       this.logListeners.add(check);
       check();
     });
+  }
+
+  /** The last `count` lines of what it printed. */
+  lastLines(count: number): string {
+    return this.log.trimEnd().split("\n").slice(-count).join("\n");
+  }
+
+  /** Whether it runs: "running", "stopped" (by kill or dispose), or how it ended on its own. */
+  state(): string {
+    if (this.ended) return this.ended;
+    return this.child ? "running" : "stopped";
   }
 
   /** The server's processes (its process group: the start script and `next start`). */
