@@ -15,6 +15,8 @@ const NODE_MAJOR = 24;
 const PNPM_VERSION = "12.21.0";
 
 const command = process.argv[2] ?? "test";
+// Passed on to the bench (`npm run bench -- --smoke`, `--quick`, `--no-postgres`, ...).
+const benchFlags = command === "bench" ? process.argv.slice(3) : [];
 
 function log(message) {
   process.stdout.write(`[coauthor] ${message}\n`);
@@ -85,11 +87,14 @@ const steps = {
     // One package at a time: the suites are CPU-heavy (the Markdown corpus, PGlite) and their
     // timeouts are sized for a machine they do not share with each other.
     ["pnpm", ["exec", "turbo", "run", "typecheck", "test", "--output-logs=errors-only", "--concurrency=1"]],
+    // Every bench section once on tiny sizes (about a minute or two, after the build it shares with
+    // e2e): the harness still drives the app. No figure is judged.
+    ["pnpm", ["exec", "turbo", "run", "bench:smoke", "--output-logs=full"]],
     ["pnpm", ["exec", "turbo", "run", "e2e", "--output-logs=full"]],
   ],
   bench: [
     ["pnpm", ["exec", "turbo", "run", "build", "--filter=@coauthor/editor..."]],
-    ["pnpm", ["--filter", "@coauthor/tests", "bench"]],
+    ["pnpm", ["--filter", "@coauthor/tests", "bench", ...benchFlags]],
   ],
 };
 if (!steps[command]) {
