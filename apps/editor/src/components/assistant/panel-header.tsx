@@ -42,7 +42,7 @@ export function PanelHeader({
         <button
           key={button.view}
           type="button"
-          className="button ghost"
+          className="button ghost assistant-view-button"
           data-testid={`assistant-${button.view}-toggle`}
           aria-pressed={view === button.view}
           aria-keyshortcuts={button.keys}
