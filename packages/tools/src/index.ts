@@ -72,7 +72,7 @@ export {
   unknownNodeTypes,
   updateContentViolation,
 } from "./update-content-check.ts";
-export { rootsWrittenBy, type UpdateWrites } from "./update-roots.ts";
+export { rootsWrittenBy } from "./update-roots.ts";
 export {
   AGENT_CALLS_ROOT_NAME,
   type BoundDocumentEditor,

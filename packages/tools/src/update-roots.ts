@@ -124,20 +124,15 @@ function rootOfNewItem(item: Y.Item, added: NewItems, store: Y.Doc["store"] | nu
   return "unknown";
 }
 
-/** What an update writes to, as `rootsWrittenBy` answers it. */
-export type UpdateWrites = {
-  /** Root types it adds items under or deletes items from. */
-  roots: Set<string>;
-  /** It deletes items that neither the document nor the update holds (nobody has them yet). */
-  deletesUnknown: boolean;
-};
-
 /**
  * The root types `update` would write to if `doc` took it: where its new items go and where the
  * document items it deletes are. Items already in the document, and deletions of items already
- * deleted, write nothing. Throws when `update` is not a Yjs update.
+ * deleted, write nothing. A deletion of items nobody has yet writes nothing now either: a copy
+ * catching up a server restarted from lagging storage sends such deletions legitimately, and no
+ * copy can name the server's next writes in advance (each server edit is made on a fresh copy
+ * with a random Yjs client id — live-edit.ts). Throws when `update` is not a Yjs update.
  */
-export function rootsWrittenBy(update: Uint8Array, doc: Y.Doc | null): UpdateWrites {
+export function rootsWrittenBy(update: Uint8Array, doc: Y.Doc | null): Set<string> {
   const { structs, ds } = Y.decodeUpdate(update);
   const store = doc?.store ?? null;
   const added = new NewItems(structs);
@@ -147,17 +142,13 @@ export function rootsWrittenBy(update: Uint8Array, doc: Y.Doc | null): UpdateWri
     const root = rootOfNewItem(item, added, store);
     if (root !== "unknown") roots.add(root);
   }
-  let deletesUnknown = false;
   for (const [client, ranges] of ds.clients) {
     for (const range of ranges) {
       for (let clock = range.clock; clock < range.clock + range.len; ) {
         const id = Y.createID(client, clock);
         const inDocument = store === null ? null : documentStruct(store, id);
         const struct = inDocument ?? added.holding(id);
-        if (struct === null) {
-          deletesUnknown = true;
-          break;
-        }
+        if (struct === null) break;
         if (inDocument !== null && !(inDocument instanceof Y.Item && inDocument.deleted)) {
           const root = rootOfDocumentStruct(inDocument);
           if (root !== "unknown") roots.add(root);
@@ -166,5 +157,5 @@ export function rootsWrittenBy(update: Uint8Array, doc: Y.Doc | null): UpdateWri
       }
     }
   }
-  return { roots, deletesUnknown };
+  return roots;
 }

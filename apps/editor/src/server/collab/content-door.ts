@@ -35,17 +35,17 @@ const SERVER_OWNED_ROOTS = [COMMENTS_ROOT_NAME];
  */
 export function checkIncomingUpdate(documentId: string, update: Uint8Array, document: Y.Doc): void {
   let violation: ReturnType<typeof updateContentViolation>;
-  let writes: ReturnType<typeof rootsWrittenBy>;
+  let roots: ReturnType<typeof rootsWrittenBy>;
   try {
     violation = updateContentViolation(update, document);
-    writes = rootsWrittenBy(update, document);
+    roots = rootsWrittenBy(update, document);
   } catch (error) {
     log.warn("collab: refused bytes that are not a Yjs update", { documentId, error });
     throw invalidContent("not a Yjs update");
   }
-  const serverOwned = SERVER_OWNED_ROOTS.filter((root) => writes.roots.has(root));
-  if (serverOwned.length > 0 || writes.deletesUnknown) {
-    const detail = writes.deletesUnknown ? "deletes items nobody has" : `writes to ${serverOwned.join(", ")}`;
+  const serverOwned = SERVER_OWNED_ROOTS.filter((root) => roots.has(root));
+  if (serverOwned.length > 0) {
+    const detail = `writes to ${serverOwned.join(", ")}`;
     log.warn("collab: refused an update that writes what only the server writes", { documentId, detail });
     throw invalidContent(detail);
   }
