@@ -4,6 +4,7 @@
 // reattached after the last event seen (Last-Event-ID) on whichever instance answers.
 import { runEditorTool } from "@coauthor/tools";
 import { isTerminalEvent, type RunEvent } from "@coauthor/types";
+import { HeldRunLease } from "../lib/run-lease.ts";
 import { RunStream } from "../lib/run-stream.ts";
 import type { ObservedClient } from "./observed-client.ts";
 import type { Participant } from "./participants.ts";
@@ -151,8 +152,24 @@ export async function driveRun(
     }
     if (!stream) await pause(500);
   }
+  run.runId = stream.runId;
+  const lease = HeldRunLease.hold(clients, stream.runId);
+  try {
+    await followRun(participant, clients, stream, run);
+  } finally {
+    await lease.release();
+  }
+  return run;
+}
+
+/** Follows `run` to its last event (reattaching anywhere), running each tool call once. */
+async function followRun(
+  participant: Participant,
+  clients: ObservedClient[],
+  stream: RunStream,
+  run: ChaosRun,
+): Promise<void> {
   const runId = stream.runId;
-  run.runId = runId;
   const deadline = Date.now() + RUN_BUDGET_MS;
   const results = new Map<string, { result: unknown; delivered: boolean }>();
   let lastId = -1;
@@ -162,7 +179,7 @@ export async function driveRun(
     if (Date.now() > deadline) {
       current?.drop();
       run.problems.push(`did not end within ${RUN_BUDGET_MS / 1000} s (last event ${lastId})`);
-      return run;
+      return;
     }
     if (!current) {
       current = await reattach(clients[turn++ % clients.length] as ObservedClient, runId, lastId, run);
@@ -205,5 +222,4 @@ export async function driveRun(
     known.delivered = outcome === "204";
     if (!known.delivered) run.notes.push(`the result of ${event.toolCallId} was answered ${outcome}`);
   }
-  return run;
 }

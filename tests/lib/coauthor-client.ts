@@ -6,6 +6,7 @@ import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER, type RunEvent } from "@coaut
 import type { LexicalEditor } from "lexical";
 import { z } from "zod";
 import { serverLogFor, waitForMailLink } from "./mail-log.ts";
+import { HeldRunLease } from "./run-lease.ts";
 import { RunStream } from "./run-stream.ts";
 
 /** What a driven run produced. */
@@ -244,24 +245,29 @@ export class CoauthorClient {
       callbacks: [],
     };
     let stopped = false;
-    for (let event = await stream.nextFrame(); event; event = await stream.nextFrame()) {
-      run.events.push(event);
-      if ((await options.onEvent?.(event, run)) === "stop" && !stopped) {
-        stopped = true;
-        run.cancelStatus = (await this.cancel(runId)).status;
+    const lease = stream.status === 200 ? HeldRunLease.hold(this, runId) : null;
+    try {
+      for (let event = await stream.nextFrame(); event; event = await stream.nextFrame()) {
+        run.events.push(event);
+        if ((await options.onEvent?.(event, run)) === "stop" && !stopped) {
+          stopped = true;
+          run.cancelStatus = (await this.cancel(runId)).status;
+        }
+        if (event.type === "tool-call" && !stopped) {
+          const result = options.answer
+            ? await options.answer(event, editor)
+            : await runEditorTool(editor, event.toolName, event.input);
+          const posted = await this.callback({
+            hookToken: event.hookToken,
+            toolCallId: event.toolCallId,
+            result,
+          });
+          run.callbacks.push({ toolCallId: event.toolCallId, status: posted.status });
+          await posted.arrayBuffer();
+        }
       }
-      if (event.type === "tool-call" && !stopped) {
-        const result = options.answer
-          ? await options.answer(event, editor)
-          : await runEditorTool(editor, event.toolName, event.input);
-        const posted = await this.callback({
-          hookToken: event.hookToken,
-          toolCallId: event.toolCallId,
-          result,
-        });
-        run.callbacks.push({ toolCallId: event.toolCallId, status: posted.status });
-        await posted.arrayBuffer();
-      }
+    } finally {
+      await lease?.release();
     }
     return run;
   }

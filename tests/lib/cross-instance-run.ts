@@ -5,6 +5,7 @@ import { runEditorTool } from "@coauthor/tools";
 import { isTerminalEvent, type RunEvent } from "@coauthor/types";
 import type { LexicalEditor } from "lexical";
 import type { CoauthorClient } from "./coauthor-client.ts";
+import { HeldRunLease } from "./run-lease.ts";
 import { RunStream } from "./run-stream.ts";
 
 type ToolCall = Extract<RunEvent, { type: "tool-call" }>;
@@ -64,6 +65,21 @@ export async function followAcrossInstances(
   options: { onEvent?: (event: RunEvent) => Promise<void> | void; timeoutMs?: number } = {},
 ): Promise<CrossInstanceRun> {
   const run: CrossInstanceRun = { runId: first.runId, seen: [], executed: [], reattached: 0 };
+  const lease = HeldRunLease.hold(clients, run.runId);
+  try {
+    return await followToEnd(clients, first, editor, run, options);
+  } finally {
+    await lease.release();
+  }
+}
+
+async function followToEnd(
+  clients: CoauthorClient[],
+  first: RunStream,
+  editor: LexicalEditor,
+  run: CrossInstanceRun,
+  options: { onEvent?: (event: RunEvent) => Promise<void> | void; timeoutMs?: number },
+): Promise<CrossInstanceRun> {
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   let stream: RunStream | null = first;
   let next = 0;

@@ -5,6 +5,7 @@ import { type HookTokenClaims, hookTokenClaimsSchema, isTerminalEvent, type RunE
 import { createRunEventParser } from "@coauthor/types/sse";
 import { $getRoot, type LexicalEditor } from "lexical";
 import type { CoauthorClient } from "./coauthor-client.ts";
+import { HeldRunLease } from "./run-lease.ts";
 
 /** An open run stream (start or reattach) whose events are read one at a time. */
 export class RunStream {
@@ -166,14 +167,19 @@ export async function driveRun(
   if (stream.status !== 200) throw new Error(`run not started: HTTP ${stream.status}`);
   const events: RunEvent[] = [];
   const callbackStatuses: number[] = [];
-  for (let event = await stream.next(); event; event = await stream.next()) {
-    events.push(event);
-    if (event.type === "tool-call") {
-      callbackStatuses.push(
-        await postResult(client, event, await runEditorTool(editor, event.toolName, event.input)),
-      );
+  const lease = HeldRunLease.hold(client, stream.runId);
+  try {
+    for (let event = await stream.next(); event; event = await stream.next()) {
+      events.push(event);
+      if (event.type === "tool-call") {
+        callbackStatuses.push(
+          await postResult(client, event, await runEditorTool(editor, event.toolName, event.input)),
+        );
+      }
+      if (isTerminalEvent(event)) break;
     }
-    if (isTerminalEvent(event)) break;
+  } finally {
+    await lease.release();
   }
   return { runId: stream.runId, events, callbackStatuses };
 }
@@ -205,15 +211,24 @@ export async function answerToEnd(
   executed: string[],
   seen: RunEvent[],
 ): Promise<RunEvent> {
-  for (;;) {
-    const event = await stream.next();
-    if (!event) throw new Error("the stream ended without a last frame");
-    seen.push(event);
-    if (isTerminalEvent(event)) return event;
-    if (event.type !== "tool-call") continue;
-    if (executed.includes(event.toolCallId)) throw new Error(`tool call ${event.toolCallId} came twice`);
-    executed.push(event.toolCallId);
-    const status = await postResult(client, event, await runEditorTool(editor, event.toolName, event.input));
-    if (status !== 204) throw new Error(`the result of ${event.toolCallId} was answered ${status}`);
+  const lease = HeldRunLease.hold(client, stream.runId);
+  try {
+    for (;;) {
+      const event = await stream.next();
+      if (!event) throw new Error("the stream ended without a last frame");
+      seen.push(event);
+      if (isTerminalEvent(event)) return event;
+      if (event.type !== "tool-call") continue;
+      if (executed.includes(event.toolCallId)) throw new Error(`tool call ${event.toolCallId} came twice`);
+      executed.push(event.toolCallId);
+      const status = await postResult(
+        client,
+        event,
+        await runEditorTool(editor, event.toolName, event.input),
+      );
+      if (status !== 204) throw new Error(`the result of ${event.toolCallId} was answered ${status}`);
+    }
+  } finally {
+    await lease.release();
   }
 }
