@@ -28,10 +28,23 @@ function run(cmd, args, options = {}) {
   return result.status ?? 1;
 }
 
+/** Each step's wall time, printed at the end (and on a failure): where a slow run spends it. */
+const stageTimes = [];
+
+function printStageTimes() {
+  const total = stageTimes.reduce((sum, stage) => sum + stage.seconds, 0);
+  log("stage times:");
+  for (const stage of stageTimes) log(`  ${stage.seconds.toFixed(0).padStart(6)} s  ${stage.label}`);
+  log(`  ${total.toFixed(0).padStart(6)} s  in all`);
+}
+
 function must(cmd, args, options) {
+  const began = Date.now();
   const status = run(cmd, args, options);
+  stageTimes.push({ label: `${cmd} ${args.join(" ")}`, seconds: (Date.now() - began) / 1000 });
   if (status !== 0) {
     log(`'${cmd} ${args.join(" ")}' failed with exit code ${status}`);
+    printStageTimes();
     process.exit(status);
   }
 }
@@ -102,3 +115,4 @@ if (!steps[command]) {
   process.exit(2);
 }
 for (const [cmd, args] of steps[command]) must(cmd, args, { env });
+if (command === "test" || command === "bench") printStageTimes();
