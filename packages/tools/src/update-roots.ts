@@ -127,7 +127,7 @@ function rootOfNewItem(item: Y.Item, added: NewItems, store: Y.Doc["store"] | nu
 /**
  * The root types `update` would write to if `doc` took it: where its new items go and where the
  * document items it deletes are. Items already in the document, and deletions of items already
- * deleted, write nothing. A deletion of items nobody has yet writes nothing now either: a copy
+ * deleted, write nothing. A deletion of items nobody has yet writes nothing either: a copy
  * catching up a server restarted from lagging storage sends such deletions legitimately, and no
  * copy can name the server's next writes in advance (each server edit is made on a fresh copy
  * with a random Yjs client id — live-edit.ts). Throws when `update` is not a Yjs update.
