@@ -1,6 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
+import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 // Suggest mode: the agent's edits arrive as suggestions in the shared document; every co-editor
@@ -104,4 +105,34 @@ test("Reject all takes a run's suggestions back, and Edit directly writes as bef
   await waitForRunEnd(page);
   await expect(paragraphs(page)).toHaveText(["One.", "Two.", "Three."]);
   await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+});
+
+test("Accept all / Reject all for one run: the review narrows to one run's suggestions and decides only those", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("One.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["One."]);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'append "Two."');
+  await waitForRunEnd(page);
+  await ask(page, "agent", 'append "Three."');
+  await waitForRunEnd(page);
+  await expect(marked(page, "inserted")).toHaveText(["Two.", "Three."]);
+
+  const from = page.getByTestId("suggestions-from");
+  // Everyone, then one entry per run, in the order of their first suggestion.
+  await expect(from.locator("option")).toHaveCount(3);
+  await expectNoAxeViolations(page, "the review narrowed to one run");
+  await from.selectOption({ index: 2 });
+  await expect(suggestions(page)).toHaveCount(1);
+  await expect(suggestions(page)).toContainText("Three.");
+  await page.getByTestId("suggestions-reject-all").click();
+  // Only the second run's suggestion went; the list shows everyone's again.
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+  await expect(marked(page, "inserted")).toHaveText(["Two."]);
+  await expect(suggestions(page)).toHaveCount(1);
+  await expect(from).toHaveCount(0);
 });

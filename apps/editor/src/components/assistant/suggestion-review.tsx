@@ -3,7 +3,7 @@
 import { $decideSuggestions, listSuggestions, type PendingSuggestion } from "@coauthor/tools";
 import type { SuggestionDecision } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 
 /** The pending suggestions of the page's document, kept current as anyone edits it. */
 function usePendingSuggestions(): PendingSuggestion[] {
@@ -16,13 +16,39 @@ function usePendingSuggestions(): PendingSuggestion[] {
   return pending;
 }
 
+/** Whose suggestions the review shows and decides at once: one agent run's, or one person's. */
+interface SuggestionSource {
+  key: string;
+  label: string;
+}
+
+function sourceOf(suggestion: PendingSuggestion): SuggestionSource {
+  if (suggestion.runId === undefined)
+    return { key: `author:${suggestion.authorId}`, label: suggestion.authorName };
+  const started = new Date(suggestion.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return { key: `run:${suggestion.runId}`, label: `${suggestion.authorName} · run at ${started}` };
+}
+
+/** The sources of `pending`, each once, in the order their first suggestion comes. */
+function sourcesOf(pending: PendingSuggestion[]): SuggestionSource[] {
+  const sources = new Map<string, SuggestionSource>();
+  for (const suggestion of pending) {
+    const source = sourceOf(suggestion);
+    if (!sources.has(source.key)) sources.set(source.key, source);
+  }
+  return [...sources.values()];
+}
+
+const EVERYONE = "all";
+
 function clip(text: string, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**
  * Every pending suggestion in document order — who proposed it, when, why, what it adds and
- * removes — with Accept and Reject on each and for all. A decision is an ordinary edit of this
+ * removes — with Accept and Reject on each and for all; with suggestions from more than one run or
+ * person, a "Suggestions from" choice narrows the list, and Accept all / Reject all, to one. A decision is an ordinary edit of this
  * copy: it reaches every copy live, and Ctrl+Z undoes it. Viewers see the list without controls.
  */
 export function SuggestionReview({
@@ -33,8 +59,14 @@ export function SuggestionReview({
   onReveal: (blockId: string) => boolean;
 }) {
   const [editor] = useLexicalComposerContext();
-  const pending = usePendingSuggestions();
-  if (pending.length === 0) return null;
+  const everyone = usePendingSuggestions();
+  const [from, setFrom] = useState(EVERYONE);
+  const filterId = useId();
+  if (everyone.length === 0) return null;
+  const sources = sourcesOf(everyone);
+  // A source whose suggestions are all decided is gone from the list: show everyone's again.
+  const shown = sources.some((source) => source.key === from) ? from : EVERYONE;
+  const pending = shown === EVERYONE ? everyone : everyone.filter((item) => sourceOf(item).key === shown);
   const decide = (ids: string[], decision: SuggestionDecision) => {
     editor.update(() => {
       $decideSuggestions(new Set(ids), decision);
@@ -47,6 +79,27 @@ export function SuggestionReview({
         <h3>
           {pending.length} {pending.length === 1 ? "suggestion" : "suggestions"}
         </h3>
+        {sources.length > 1 ? (
+          <>
+            <label className="visually-hidden" htmlFor={filterId}>
+              Suggestions from
+            </label>
+            <select
+              id={filterId}
+              className="suggestion-source"
+              data-testid="suggestions-from"
+              value={shown}
+              onChange={(event) => setFrom(event.target.value)}
+            >
+              <option value={EVERYONE}>Everyone</option>
+              {sources.map((source) => (
+                <option key={source.key} value={source.key}>
+                  {source.label}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         {canDecide ? (
           <>
             <button
