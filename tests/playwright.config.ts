@@ -17,7 +17,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time (E2E_WORKERS to change it): most of a browser test is waiting on the app,
+  // so two share this project's 2-core machines well. Projects that start servers of their own
+  // run one file at a time each (below), so at most one such file shares the machine with another.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   reporter: [["list"]],
@@ -42,13 +45,13 @@ export default defineConfig({
     { name: "security", testMatch: "security/**/*.spec.ts", use: { browserName: "chromium" } },
     { name: "e2e", testMatch: "e2e/**/*.spec.ts", use: { browserName: "chromium" } },
     // Kills and restarts servers of its own (free ports, their own data folders).
-    { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000 },
+    { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000, workers: 1 },
     // Several instances of the build on the machine's PostgreSQL and Redis (tests/lib/instances.ts):
     // each file its own database, dropped after; a missing service fails the file, naming it.
-    { name: "scale-out", testMatch: "scale-out/**/*.spec.ts", timeout: 180_000 },
+    { name: "scale-out", testMatch: "scale-out/**/*.spec.ts", timeout: 180_000, workers: 1 },
     // The fault runner (tests/chaos): a short fixed set of seeded rounds on two instances whose
     // PostgreSQL and Redis links it cuts; the same services, and the same failure when one is missing.
-    { name: "chaos", testMatch: "chaos/**/*.spec.ts", timeout: 480_000 },
+    { name: "chaos", testMatch: "chaos/**/*.spec.ts", timeout: 480_000, workers: 1 },
   ],
   webServer: {
     // A copy of stdout goes to server.log in the data folder: tests read mailed links there
