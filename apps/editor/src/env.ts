@@ -76,6 +76,10 @@ const envSchema = z.object({
   // newest of each day until VERSION_KEEP_DAILY_DAYS, then the newest of each week; named ones stay.
   VERSION_KEEP_ALL_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   VERSION_KEEP_DAILY_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  // Versions after a pause in editing: taken once nobody has edited a document for VERSION_PAUSE_MS,
+  // at most one per VERSION_INTERVAL_MS of a document's editing (collab/edit-versions.ts).
+  VERSION_PAUSE_MS: z.coerce.number().int().min(100).max(86_400_000).default(120_000),
+  VERSION_INTERVAL_MS: z.coerce.number().int().min(0).max(604_800_000).default(600_000),
   // How often each instance sweeps (tests shorten it; the sweep is safe on several instances).
   RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(3_600_000),
   // Whole-document work runs in worker threads (server/document-work): a new document's Markdown

@@ -128,8 +128,18 @@ async function startServer() {
   directRoutes["POST /api/llm/agent/callback"] = callback.POST;
   serveDirectly(directRoutes);
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
-  const { closeUserSockets, getSyncServer } = await import("@/server/collab/sync-server");
+  const { closeUserSockets, getSyncServer, onLocalChange } = await import("@/server/collab/sync-server");
   getSyncServer();
+  // A version of a document once people pause editing it (at most one per interval).
+  const { EditVersions } = await import("@/server/collab/edit-versions");
+  const { lastEditVersionAt, saveEditVersion } = await import("@/server/versions");
+  const editVersions = new EditVersions({
+    pauseMs: env.VERSION_PAUSE_MS,
+    intervalMs: env.VERSION_INTERVAL_MS,
+    lastTakenAt: lastEditVersionAt,
+    take: saveEditVersion,
+  });
+  onLocalChange((documentId, editorId) => editVersions.noteChange(documentId, editorId));
   // Whole-document work (imports, exports, the check of a state as it opens) runs in worker
   // threads; the first starts now, since loading the editor's modules takes it seconds.
   const { warmDocumentWork } = await import("@/server/document-work/worker-pool");

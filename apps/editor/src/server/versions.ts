@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { currentDocumentState } from "@/server/collab/document-content";
 import { StateLoadError } from "@/server/collab/document-health";
 import { editLiveDocument } from "@/server/collab/live-edit";
@@ -73,6 +73,39 @@ export function saveRunVersion(
   })().catch((error: unknown) => {
     log.error("versions: could not save a run's version", { runId, moment, error });
   });
+}
+
+/** "Alice", "Alice and Bob", "Alice, Bob and Carol". */
+function namesList(names: string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/**
+ * Saves the version taken after a pause in editing (collab/edit-versions.ts), labelled with who
+ * edited since the last one ("Edits by Alice and Bob"; "Edits" when only the server edited).
+ */
+export async function saveEditVersion(documentId: string, editorIds: string[]): Promise<void> {
+  const db = await getDb();
+  const editors =
+    editorIds.length === 0
+      ? []
+      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, editorIds));
+  const names = editorIds.flatMap((id) => editors.find((editor) => editor.id === id)?.name ?? []);
+  const label = names.length === 0 ? "Edits" : `Edits by ${namesList(names)}`;
+  await saveVersion(documentId, { kind: "edits", label, createdBy: editors[0]?.id ?? null });
+}
+
+/** When the document's last version after a pause in editing was taken (epoch ms), or null. */
+export async function lastEditVersionAt(documentId: string): Promise<number | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ createdAt: documentVersions.createdAt })
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.kind, "edits")))
+    .orderBy(desc(documentVersions.id))
+    .limit(1);
+  return row ? row.createdAt.getTime() : null;
 }
 
 /** Most versions one list answer holds (newest first). */

@@ -88,6 +88,20 @@ function saveStatusMessage(stored: boolean): string {
  *   retrying"; one that connects meanwhile is told at once), and the document stays in memory
  *   until its changes are stored.
  */
+/** Told of every change a connection (or a server edit) of this instance makes to a document. */
+type LocalChangeListener = (documentId: string, editorId?: string) => void;
+const localChangeListeners = new Set<LocalChangeListener>();
+
+/**
+ * Calls `listener` on every change this instance's connections, or its own server edits, make to
+ * a document (not those relayed from another instance: they are that instance's to report), with
+ * the user who made it (none for a server edit). Returns the unsubscribe.
+ */
+export function onLocalChange(listener: LocalChangeListener): () => void {
+  localChangeListeners.add(listener);
+  return () => localChangeListeners.delete(listener);
+}
+
 function storageExtension(): Extension & StorageStop {
   /** Per open document, the user whose update this instance last stored (for "last edited by"). */
   const lastEditors = new Map<string, string>();
@@ -153,7 +167,9 @@ function storageExtension(): Extension & StorageStop {
       changedSinceStore.add(documentName);
       const { userId } = context as SocketContext;
       // Server-side changes (a restore) carry no socket context.
-      if (typeof userId === "string") lastEditors.set(documentName, userId);
+      const editorId = typeof userId === "string" ? userId : undefined;
+      if (editorId !== undefined) lastEditors.set(documentName, editorId);
+      for (const listener of localChangeListeners) listener(documentName, editorId);
       // After this turn's broadcast to the other copies (Hocuspocus flushes at the end of the
       // turn): the embedded database works on this thread and would hold the keystroke up.
       await new Promise((resolve) => setImmediate(resolve));
