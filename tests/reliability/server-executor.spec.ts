@@ -1,7 +1,8 @@
-import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
+import { createDocumentEditor, listSuggestions, runEditorTool } from "@coauthor/tools";
 import { isTerminalEvent, type RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { RunStream } from "../lib/run-stream.ts";
+import { SyncClient } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
 import { serverForThisFile } from "./file-server.ts";
 
@@ -70,4 +71,53 @@ test("a tab that holds the run's lease keeps its calls, however slow it answers"
   expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
   // The tab's edit went to its own (detached) editor here, so the live document is unchanged.
   expect(await client.documentMarkdown(documentId)).toBe("Tab's document.");
+});
+
+test("a Suggest-mode run goes on as suggestions: the server proposes what the writer's tab would have", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("Kept line.");
+  const stream = await RunStream.start(client, documentId, 'append "Only proposed"', { editMode: "suggest" });
+  const events = await stream.readUntil(isTerminalEvent);
+  expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  const copy = new SyncClient({ baseURL: server.url, cookie: client.cookie, documentId });
+  try {
+    await copy.synced();
+    expect(listSuggestions(copy.bound.editor)).toMatchObject([
+      { inserted: "Only proposed", deleted: "", authorId: client.userId, runId: stream.runId },
+    ]);
+    expect(listSuggestions(copy.bound.editor)[0]?.authorName).toMatch(/^Coauthor for /);
+  } finally {
+    copy.close();
+  }
+});
+
+test("the writer's switch to Suggest mid-run reaches the server with the lease, and the server's next call suggests", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("Switched.");
+  const stream = await RunStream.start(client, documentId, 'append "Proposed after the switch"');
+  // The tab switched to Suggest and then closed: its last lease ask said so, then the lease lapsed.
+  const asked = await client.fetch(`/api/llm/agent/${stream.runId}/lease`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tabId: "tab-that-switched", editMode: "suggest" }),
+  });
+  expect(await asked.json()).toMatchObject({ granted: true });
+  // Held while the call is announced, so the server cannot have taken it before the switch.
+  const beforeCall = await stream.readUntil((event) => event.type === "tool-call");
+  await client.fetch(`/api/llm/agent/${stream.runId}/lease`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tabId: "tab-that-switched", release: true }),
+  });
+  const events = [...beforeCall, ...(await stream.readUntil(isTerminalEvent))];
+  expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  const copy = new SyncClient({ baseURL: server.url, cookie: client.cookie, documentId });
+  try {
+    await copy.synced();
+    expect(listSuggestions(copy.bound.editor).map((suggestion) => suggestion.inserted)).toEqual([
+      "Proposed after the switch",
+    ]);
+  } finally {
+    copy.close();
+  }
 });

@@ -63,6 +63,7 @@ export {
   listSuggestions,
   type PendingSuggestion,
   runToolAsSuggestion,
+  runToolAsSuggestionNow,
   type SuggestionAuthor,
 } from "./suggestions.ts";
 export { $getBlockType } from "./tools/block-type.ts";

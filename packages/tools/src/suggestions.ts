@@ -16,7 +16,7 @@ import { applyAgentEdit } from "./agent-edit.ts";
 import { $getBlockId } from "./block-id.ts";
 import { $assignFreshBlockId, $claimBlockId } from "./block-index.ts";
 import { createDocumentEditor } from "./document-editor.ts";
-import { runEditorTool } from "./editor-tools.ts";
+import { runEditorTool, runEditorToolNow } from "./editor-tools.ts";
 
 // Suggestions live in the shared document: a top-level block carries its suggestion as NodeState
 // ("suggestion"), which the Yjs binding syncs like its text, so every co-editor sees it live, and it
@@ -231,6 +231,39 @@ export function acceptedView(state: SerializedEditorState): SerializedEditorStat
   return { ...state, root: { ...state.root, children } };
 }
 
+/** A scratch editor holding the document as if every pending suggestion were accepted. */
+function acceptedScratch(editor: LexicalEditor): { before: SerializedEditorState; scratch: LexicalEditor } {
+  const before = acceptedView(editor.getEditorState().toJSON());
+  const scratch = createDocumentEditor();
+  scratch.setEditorState(scratch.parseEditorState(before));
+  return { before, scratch };
+}
+
+/** Lands what a write did on the scratch copy in `editor` as suggestions by `author`. */
+function landAsSuggestions(
+  editor: LexicalEditor,
+  call: { toolName: string; input: unknown; result: ToolOutput },
+  copy: { before: SerializedEditorState; scratch: LexicalEditor },
+  author: SuggestionAuthor,
+): ToolOutput {
+  const { toolName, input, result } = call;
+  if (!isWriteTool(toolName) || !result.ok) return result;
+  const reason =
+    typeof input === "object" && input !== null && "reason" in input && typeof input.reason === "string"
+      ? input.reason.slice(0, 200)
+      : undefined;
+  applySuggestedChanges(
+    editor,
+    copy.before.root.children,
+    copy.scratch.getEditorState().toJSON().root.children,
+    {
+      ...author,
+      reason,
+    },
+  );
+  return result;
+}
+
 /**
  * Runs a tool call of a run in Suggest mode: on a scratch copy of the document as if every pending
  * suggestion were accepted (`acceptedView`); a read answers from it, a write's difference lands in
@@ -243,20 +276,21 @@ export async function runToolAsSuggestion(
   input: unknown,
   author: SuggestionAuthor,
 ): Promise<ToolOutput> {
-  const before = acceptedView(editor.getEditorState().toJSON());
-  const scratch = createDocumentEditor();
-  scratch.setEditorState(scratch.parseEditorState(before));
-  const result = await runEditorTool(scratch, toolName, input);
-  if (!isWriteTool(toolName) || !result.ok) return result;
-  const reason =
-    typeof input === "object" && input !== null && "reason" in input && typeof input.reason === "string"
-      ? input.reason.slice(0, 200)
-      : undefined;
-  applySuggestedChanges(editor, before.root.children, scratch.getEditorState().toJSON().root.children, {
-    ...author,
-    reason,
-  });
-  return result;
+  const copy = acceptedScratch(editor);
+  const result = await runEditorTool(copy.scratch, toolName, input);
+  return landAsSuggestions(editor, { toolName, input, result }, copy, author);
+}
+
+/** `runToolAsSuggestion` in one synchronous step, as `runEditorToolNow` (the server executor's). */
+export function runToolAsSuggestionNow(
+  editor: LexicalEditor,
+  toolName: string,
+  input: unknown,
+  author: SuggestionAuthor,
+): ToolOutput {
+  const copy = acceptedScratch(editor);
+  const result = runEditorToolNow(copy.scratch, toolName, input);
+  return landAsSuggestions(editor, { toolName, input, result }, copy, author);
 }
 
 /** One pending suggestion as the review shows it: who, when, why, and the text it adds and removes. */

@@ -18,6 +18,14 @@ export const selectionContextSchema = z.object({
 });
 
 /** Body of `POST /api/llm/agent`. */
+/**
+ * How a run's writes land: "direct" edits the document, "suggest" proposes each edit as a
+ * suggestion to accept or reject (docs/suggestions.md). The writer's panel sends it with the run
+ * and with each lease renewal, so a server executing the run's calls (no tab there) honours it.
+ */
+export const editModeSchema = z.enum(["direct", "suggest"]);
+export type EditMode = z.infer<typeof editModeSchema>;
+
 export const agentRunRequestSchema = z.object({
   documentId: z.string().min(1).max(100),
   prompt: z.string().trim().min(1, "prompt is empty").max(MAX_PROMPT_CHARS),
@@ -32,6 +40,7 @@ export const agentRunRequestSchema = z.object({
   continueRunId: z.string().min(1).max(200).optional(),
   /** Run this recipe (a pipeline: built in, or one the caller may see on this document). */
   recipeId: z.string().min(1).max(100).optional(),
+  editMode: editModeSchema.default("direct"),
 });
 export type AgentRunRequest = z.infer<typeof agentRunRequestSchema>;
 
@@ -94,6 +103,8 @@ export const runLeaseRequestSchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, "tabId: letters, digits, _ and - only"),
   /** Let go of the lease (the tab is closing or stops following). */
   release: z.boolean().default(false),
+  /** The writer's edit mode now (they may switch it mid-run): what the server executes with. */
+  editMode: editModeSchema.optional(),
 });
 export type RunLeaseRequest = z.infer<typeof runLeaseRequestSchema>;
 

@@ -1,4 +1,4 @@
-import type { RunStatus } from "@coauthor/types";
+import type { EditMode, RunStatus } from "@coauthor/types";
 import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "./db";
 import { runs, toolCallResults } from "./db/schema";
@@ -8,6 +8,12 @@ export async function findRun(runId: string) {
   const db = await getDb();
   const [row] = await db.select().from(runs).where(eq(runs.id, runId));
   return row ?? null;
+}
+
+/** Records the edit mode the run's writer switched to (what a server executing its calls uses). */
+export async function setRunEditMode(runId: string, editMode: EditMode) {
+  const db = await getDb();
+  await db.update(runs).set({ editMode }).where(eq(runs.id, runId));
 }
 
 /** Marks a running run ended with `status` (the first end recorded wins). */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { SuggestionAuthor } from "@coauthor/tools";
-import type { RecipeInfo, RunMode } from "@coauthor/types";
+import type { EditMode, RecipeInfo, RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { COMMAND_PRIORITY_EDITOR } from "lexical";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -14,7 +14,7 @@ import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
 import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
-import { type EditMode, useEditMode } from "./edit-mode";
+import { useEditMode } from "./edit-mode";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { type ModeOption, ModeSwitch } from "./mode-switch";
@@ -28,6 +28,7 @@ import { RecipeEditor } from "./recipe-editor";
 import { RecipePicker } from "./recipe-picker";
 import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
+import { reportEditMode } from "./run-lease";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { SuggestionReview } from "./suggestion-review";
@@ -93,6 +94,7 @@ export function AssistantPanel({
     editMode === "suggest"
       ? (runId) => ({ authorId: userId, authorName: `Coauthor for ${userName}`, runId })
       : null;
+  useEffect(() => reportEditMode(editMode), [editMode]);
   const review = useRunReview({ suggestAs });
   const plan = usePlanChecklist();
   const pipeline = usePipelineTree();
@@ -215,6 +217,7 @@ export function AssistantPanel({
       model: model || undefined,
       selection: readSelectionContext(editor),
       recipeId: mode === "agent" && recipeId ? recipeId : undefined,
+      editMode: mode === "agent" ? editMode : undefined,
     });
   };
 
@@ -224,7 +227,13 @@ export function AssistantPanel({
     plan.clear();
     pipeline.clear();
     setView("conversation");
-    void run.send({ prompt: "Continue.", mode: "agent", model: model || undefined, continueRunId: runId });
+    void run.send({
+      prompt: "Continue.",
+      mode: "agent",
+      model: model || undefined,
+      continueRunId: runId,
+      editMode,
+    });
   };
 
   return (

@@ -1,9 +1,7 @@
 "use client";
 
+import type { EditMode } from "@coauthor/types";
 import { useCallback, useState } from "react";
-
-/** How an agent run writes: its edits land as suggestions to review, or directly. */
-export type EditMode = "suggest" | "direct";
 
 const storageKey = (userId: string, documentId: string) => `coauthor:edit-mode:${userId}:${documentId}`;
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, FinishStatus, RunEvent, RunEventOf } from "@coauthor/types";
+import type { ChatMessage, EditMode, FinishStatus, RunEvent, RunEventOf } from "@coauthor/types";
 import { z } from "zod";
 import { isProtocolRefusal, PROTOCOL_OUTDATED_MESSAGE, protocolHeaders } from "./protocol-version";
 
@@ -17,6 +17,8 @@ export interface RunRequest {
   continueRunId?: string;
   /** Run this recipe (a pipeline) instead of the agent planning on its own. */
   recipeId?: string;
+  /** How the agent's writes land; the server executes the run's calls this way when no tab is there. */
+  editMode?: EditMode;
 }
 
 /** How a run ended, as the panel reports it. */

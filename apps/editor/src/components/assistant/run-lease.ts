@@ -1,4 +1,4 @@
-import { runLeaseAnswerSchema } from "@coauthor/types";
+import { type EditMode, runLeaseAnswerSchema } from "@coauthor/types";
 
 // Which tab executes a run's tool calls. With the document open in several tabs (or devices) of
 // the run's writer, each one following the run asks the server for the lease; exactly one holds
@@ -12,6 +12,17 @@ function currentTabId(): string {
   return tabId;
 }
 
+/** The writer's edit mode in this page now (the panel keeps it current; undefined before it has). */
+let editModeNow: EditMode | undefined;
+
+/**
+ * Tells the lease which edit mode the writer has chosen: every ask sends it, so a server that
+ * executes the run's calls while no tab holds the lease writes the way the writer last chose.
+ */
+export function reportEditMode(mode: EditMode): void {
+  editModeNow = mode;
+}
+
 async function askLease(
   runId: string,
   release: boolean,
@@ -20,7 +31,7 @@ async function askLease(
   const response = await fetch(`/api/llm/agent/${encodeURIComponent(runId)}/lease`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ tabId: currentTabId(), release }),
+    body: JSON.stringify({ tabId: currentTabId(), release, editMode: editModeNow }),
     keepalive,
   });
   if (!response.ok) throw new Error(`lease: HTTP ${response.status}`);

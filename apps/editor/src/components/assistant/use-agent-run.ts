@@ -1,6 +1,6 @@
 "use client";
 
-import type { RunEvent, RunMode } from "@coauthor/types";
+import type { EditMode, RunEvent, RunMode } from "@coauthor/types";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { useTRPC, useTRPCClient } from "@/trpc/react";
@@ -48,6 +48,8 @@ export interface SendOptions {
   selection?: RunRequest["selection"];
   continueRunId?: string;
   recipeId?: string;
+  /** How the agent's writes land (agent mode). */
+  editMode?: EditMode;
 }
 
 let sequence = 0;
@@ -175,7 +177,7 @@ export function useAgentRun({
   );
 
   const send = useCallback(
-    async ({ prompt, mode, model, selection, continueRunId, recipeId }: SendOptions) => {
+    async ({ prompt, mode, model, selection, continueRunId, recipeId, editMode }: SendOptions) => {
       const previous = active.current;
       if (previous) abortRun(previous, callbacks.current.refreshHistory);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
@@ -188,6 +190,7 @@ export function useAgentRun({
         selection,
         continueRunId,
         recipeId,
+        editMode,
       };
       dispatch({ type: "user", id: nextId("user"), text: prompt });
       setStatus({ phase: "running", mode });

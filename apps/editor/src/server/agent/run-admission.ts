@@ -1,5 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { abandonRunStart, abortRun, notifyStop } from "@coauthor/agent-workflow/server";
+import type { EditMode } from "@coauthor/types";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { env } from "@/env";
@@ -20,6 +21,7 @@ export interface RunToAdmit {
   documentId: string;
   prompt: string;
   model: string;
+  editMode: EditMode;
 }
 
 // On PostgreSQL, admissions are serialised per writer and per document for the rest of their

@@ -2,10 +2,17 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { agentEnv, log } from "@coauthor/agent-workflow";
 import { recordToolResult, type ServerToolCall } from "@coauthor/agent-workflow/server";
-import { AGENT_CALLS_ROOT_NAME, runEditorToolNow } from "@coauthor/tools";
+import {
+  AGENT_CALLS_ROOT_NAME,
+  runEditorToolNow,
+  runToolAsSuggestionNow,
+  type SuggestionAuthor,
+} from "@coauthor/tools";
+import type { EditMode } from "@coauthor/types";
 import { isWriteTool } from "@coauthor/types/tools";
 import { roleAllows } from "@/server/auth/roles";
 import { editLiveDocument } from "@/server/collab/live-edit";
+import { authorOf } from "@/server/comments";
 import { findDocumentAccess } from "@/server/documents";
 import { findRun } from "@/server/runs";
 import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "./run-lease";
@@ -61,6 +68,36 @@ async function takeOver(call: ServerToolCall, signal: AbortSignal, after: number
   }
 }
 
+/**
+ * Runs the call on the live document as the writer's tab would: directly, or, when the writer
+ * chose Suggest (the run's edit mode, which their panel keeps current), as suggestions by
+ * "Coauthor for <writer>".
+ */
+async function runOnLiveDocument(
+  call: ServerToolCall,
+  run: { documentId: string; userId: string; editMode: EditMode },
+): Promise<unknown> {
+  const suggestAs: SuggestionAuthor | null =
+    run.editMode === "suggest"
+      ? {
+          authorId: run.userId,
+          authorName: `Coauthor for ${(await authorOf(run.userId)).name}`,
+          runId: call.runId,
+        }
+      : null;
+  return editLiveDocument(run.documentId, run.userId, (copy) => {
+    const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
+    const key = `${call.runId}:${call.toolCallId}`;
+    if (calls.has(key)) return calls.get(key);
+    const output =
+      suggestAs === null
+        ? runEditorToolNow(copy.editor, call.toolName, call.input)
+        : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
+    if (isWriteTool(call.toolName)) calls.set(key, output);
+    return output;
+  });
+}
+
 async function runOnServer(call: ServerToolCall): Promise<void> {
   const run = await findRun(call.runId);
   if (run === null || run.status !== "running") return;
@@ -73,14 +110,7 @@ async function runOnServer(call: ServerToolCall): Promise<void> {
           code: "internal-error",
           message: "the run's writer may no longer do this on the document",
         }
-      : await editLiveDocument(run.documentId, run.userId, (copy) => {
-          const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
-          const key = `${call.runId}:${call.toolCallId}`;
-          if (calls.has(key)) return calls.get(key);
-          const output = runEditorToolNow(copy.editor, call.toolName, call.input);
-          if (isWriteTool(call.toolName)) calls.set(key, output);
-          return output;
-        });
+      : await runOnLiveDocument(call, run);
   log.info("server executor: ran a call no tab took", { runId: call.runId, toolCallId: call.toolCallId });
   await recordToolResult({
     jti: randomUUID(),

@@ -26,6 +26,10 @@ export const runs = pgTable(
     userId: userRef("user_id"),
     prompt: text("prompt").notNull(),
     model: text("model").notNull(),
+    /** How the run's writes land ("direct" or "suggest"), as the writer's panel last said. */
+    editMode: text("edit_mode", { enum: ["direct", "suggest"] })
+      .notNull()
+      .default("direct"),
     /** One of `RUN_STATUSES` (packages/types): checked by the database too. */
     status: text("status", { enum: RUN_STATUSES }).notNull().default("running"),
     /** Error code or finish summary, once the run ended. */
@@ -54,6 +58,7 @@ export const runs = pgTable(
       "agent_runs_status_check",
       sql.raw(`status in (${RUN_STATUSES.map((status) => `'${status}'`).join(", ")})`),
     ),
+    check("agent_runs_edit_mode_check", sql`edit_mode in ('direct', 'suggest')`),
   ],
 );
 

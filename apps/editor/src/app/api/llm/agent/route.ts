@@ -50,7 +50,13 @@ export async function POST(request: Request): Promise<Response> {
 
   // Admitted under the run caps, atomically; a refusal (429) starts and stores nothing.
   const admission = await admitRun(
-    { userId: accepted.userId, documentId: input.documentId, prompt: input.prompt, model: modelId },
+    {
+      userId: accepted.userId,
+      documentId: input.documentId,
+      prompt: input.prompt,
+      model: modelId,
+      editMode: input.editMode,
+    },
     async () => {
       const workflowInput: AgentWorkflowInput = {
         userId: accepted.userId,

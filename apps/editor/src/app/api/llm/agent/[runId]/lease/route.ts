@@ -2,6 +2,7 @@ import { type RunLeaseAnswer, runLeaseRequestSchema } from "@coauthor/types";
 import { requireOwnRun } from "@/server/agent/authorize-run";
 import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "@/server/agent/run-lease";
 import { apiError, describeIssues, readJsonBody } from "@/server/http/errors";
+import { setRunEditMode } from "@/server/runs";
 
 export const runtime = "nodejs";
 
@@ -28,5 +29,9 @@ export async function POST(
     return Response.json({ granted: false, ttlMs: RUN_LEASE_TTL_MS } satisfies RunLeaseAnswer);
   }
   const granted = owned.run.status === "running" && (await claimRunLease(runId, input.data.tabId));
+  // The tab that executes the run says which mode its writes land in; the server executor follows it.
+  const editMode = input.data.editMode;
+  if (granted && editMode !== undefined && editMode !== owned.run.editMode)
+    await setRunEditMode(runId, editMode);
   return Response.json({ granted, ttlMs: RUN_LEASE_TTL_MS } satisfies RunLeaseAnswer);
 }

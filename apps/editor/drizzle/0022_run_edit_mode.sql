@@ -1,0 +1,2 @@
+ALTER TABLE "agent_runs" ADD COLUMN "edit_mode" text DEFAULT 'direct' NOT NULL;--> statement-breakpoint
+ALTER TABLE "agent_runs" ADD CONSTRAINT "agent_runs_edit_mode_check" CHECK (edit_mode in ('direct', 'suggest'));
