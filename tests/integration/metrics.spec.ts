@@ -37,10 +37,20 @@ function networkAddress(): string {
 }
 
 test.describe("metrics endpoint", () => {
-  test("counts a run's outcome, its tool round trip and first delta, and shows open documents and sockets", async ({
-    baseURL,
-  }) => {
-    const base = baseURL ?? "";
+  test("counts a run's outcome, its tool round trip and first delta, and shows open documents and sockets", async () => {
+    // A server of its own: the counters are the process's, and the suite runs other files beside this one.
+    test.setTimeout(120_000);
+    const server = new AppServer({});
+    try {
+      await server.start();
+      await countsOneRun(server.url);
+    } finally {
+      await server.dispose();
+    }
+  });
+
+  /** One run and one co-editor's socket, counted by `base`'s metrics (nobody else uses `base`). */
+  async function countsOneRun(base: string): Promise<void> {
     const client = await new CoauthorClient(base).signIn();
     const documentId = await client.createDocument("First paragraph.");
     const before = await scrape(base);
@@ -74,7 +84,7 @@ test.describe("metrics endpoint", () => {
       editor.close();
     }
     await expect.poll(async () => sockets(await scrape(base))).toBe(socketsBefore);
-  });
+  }
 
   test("without METRICS_TOKEN, answers this machine only: not the network, not a relay from a proxy", async ({
     baseURL,
