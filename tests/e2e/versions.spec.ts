@@ -1,5 +1,6 @@
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
+import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, contextFor, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
 
 // Versions: taken around every agent run and by name; restoring one is a forward change that
@@ -99,4 +100,36 @@ test("a viewer sees versions but cannot save or restore one, and the server refu
   const stranger = await new CoauthorClient(baseURL).signIn();
   expect((await stranger.trpcCall("versions.list", { documentId }, "query")).status).toBe(404);
   await context.close();
+});
+
+test("an open version compares, word by word, with the version before it and with the document now", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("Original text.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Original text."]);
+  await ask(page, "agent", 'append "Agent line"');
+  await waitForRunEnd(page);
+  await openVersions(page);
+  const items = page.getByTestId("version-item");
+  await expect(items).toHaveCount(2);
+
+  // The version after the run, against the one before it: the run's line, inserted, nothing deleted.
+  const afterRun = items.nth(0);
+  await afterRun.getByRole("button").first().click();
+  await afterRun.getByTestId("version-show-since-previous").check();
+  const changes = afterRun.getByTestId("version-changes");
+  await expect(changes.locator("ins")).toContainText("Agent line");
+  await expect(changes.locator("del")).toHaveCount(0);
+  await expectNoAxeViolations(page, "a version's changes since the one before");
+
+  // The oldest has nothing before it; against now it shows what came since.
+  const beforeRun = items.nth(1);
+  await beforeRun.getByRole("button").first().click();
+  await expect(beforeRun.getByTestId("version-show-since-previous")).toBeDisabled();
+  await beforeRun.getByTestId("version-show-to-now").check();
+  await expect(beforeRun.getByTestId("version-changes").locator("ins")).toContainText("Agent line");
+  await beforeRun.getByTestId("version-show-version").check();
+  await expect(beforeRun.getByTestId("version-markdown")).toHaveText("Original text.");
 });

@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { useTRPC } from "@/trpc/react";
+import { textChanges } from "./run-diff";
 
 /**
  * The document's versions, newest first: those taken around agent runs and before restores, and
@@ -25,7 +26,7 @@ export function VersionHistory({ documentId, canEdit }: { documentId: string; ca
       ) : null}
       {versions.data && versions.data.length > 0 ? (
         <ol className="run-history" aria-label="Versions">
-          {versions.data.map((version) => (
+          {versions.data.map((version, index) => (
             <li key={version.id} className="run-history-item" data-testid="version-item">
               <button
                 type="button"
@@ -45,6 +46,7 @@ export function VersionHistory({ documentId, canEdit }: { documentId: string; ca
                 <VersionPreview
                   documentId={documentId}
                   versionId={version.id}
+                  previousId={versions.data[index + 1]?.id ?? null}
                   canRestore={canEdit}
                   onRestored={refresh}
                 />
@@ -94,29 +96,96 @@ function SaveVersion({ documentId, onSaved }: { documentId: string; onSaved: () 
   );
 }
 
+/** What an open version shows: itself, what changed since the version before it, or what changed since it. */
+type VersionShown = "version" | "since-previous" | "to-now";
+
+const SHOWN_LABELS: ReadonlyArray<[VersionShown, string]> = [
+  ["version", "This version"],
+  ["since-previous", "Changes since the version before"],
+  ["to-now", "Changes from it to now"],
+];
+
+/** `before` → `after` as Markdown, word by word: inserted text underlined, deleted struck through. */
+function MarkdownChanges({ before, after }: { before: string; after: string }) {
+  const parts = textChanges(before, after);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
+    <pre className="version-markdown run-diff-text" data-testid="version-changes" tabIndex={0}>
+      {parts.every((part) => part.change === "same") ? "No changes." : null}
+      {parts.map((part, index) => {
+        const key = `${index}:${part.change}`;
+        if (part.change === "added") return <ins key={key}>{part.text}</ins>;
+        if (part.change === "removed") return <del key={key}>{part.text}</del>;
+        return <span key={key}>{part.text}</span>;
+      })}
+    </pre>
+  );
+}
+
 function VersionPreview({
   documentId,
   versionId,
+  previousId,
   canRestore,
   onRestored,
 }: {
   documentId: string;
   versionId: number;
+  /** The version taken just before this one (null: this is the oldest). */
+  previousId: number | null;
   canRestore: boolean;
   onRestored: () => Promise<void>;
 }) {
   const trpc = useTRPC();
+  const [shown, setShown] = useState<VersionShown>("version");
+  const name = useId();
   const content = useQuery(trpc.versions.read.queryOptions({ documentId, versionId }));
+  const previous = useQuery({
+    ...trpc.versions.read.queryOptions({ documentId, versionId: previousId ?? 0 }),
+    enabled: shown === "since-previous" && previousId !== null,
+  });
+  const now = useQuery({
+    ...trpc.documents.export.queryOptions({ id: documentId }),
+    enabled: shown === "to-now",
+    staleTime: 0,
+  });
   const restore = useMutation(trpc.versions.restore.mutationOptions({ onSuccess: () => onRestored() }));
+  const other = shown === "since-previous" ? previous : now;
   return (
     <div className="version-preview">
-      {content.isPending ? <p className="muted">Loading…</p> : null}
+      <fieldset className="version-shown">
+        <legend className="visually-hidden">Show</legend>
+        {SHOWN_LABELS.map(([value, label]) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name={name}
+              value={value}
+              data-testid={`version-show-${value}`}
+              checked={shown === value}
+              disabled={value === "since-previous" && previousId === null}
+              onChange={() => setShown(value)}
+            />{" "}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      {content.isPending || (shown !== "version" && other.isPending) ? (
+        <p className="muted">Loading…</p>
+      ) : null}
       {content.isError ? <p className="message-notice">{content.error.message}</p> : null}
-      {content.data ? (
+      {shown !== "version" && other.isError ? <p className="message-notice">{other.error.message}</p> : null}
+      {content.data && shown === "version" ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
         <pre className="version-markdown" data-testid="version-markdown" tabIndex={0}>
           {content.data.markdown}
         </pre>
+      ) : null}
+      {content.data && shown === "since-previous" && previous.data ? (
+        <MarkdownChanges before={previous.data.markdown} after={content.data.markdown} />
+      ) : null}
+      {content.data && shown === "to-now" && now.data ? (
+        <MarkdownChanges before={content.data.markdown} after={now.data.markdown} />
       ) : null}
       {canRestore ? (
         <button
