@@ -1,5 +1,5 @@
 // The sections that measure this process's own work, with no server: the editor tools, Markdown
-// load and export, suggestions. Each runs on a worker thread. On the main thread, one of them holds
+// load and export, suggestions, version storage. Each runs on a worker thread. On the main thread, one of them holds
 // the event loop for up to minutes, and that loop owns the keep-alive sockets to the servers: a
 // server closes an idle one after 5 s, the blocked bench never hears of it, and its next request
 // goes down the dead socket (`TypeError: fetch failed … other side closed`, issue #40 — the
@@ -9,12 +9,14 @@ import { benchMarkdown } from "./markdown.ts";
 import type { BenchSizes } from "./sizes.ts";
 import { benchSuggestions } from "./suggestions.ts";
 import { benchTools } from "./tools.ts";
+import { benchVersions } from "./versions.ts";
 
 /** Each headless section, by name: what it runs given the bench's sizes. */
 export const HEADLESS_SECTIONS = {
   tools: (sizes: BenchSizes) => benchTools(sizes.tools),
   markdown: async (sizes: BenchSizes) => benchMarkdown(sizes.markdown),
   suggestions: (sizes: BenchSizes) => benchSuggestions(sizes.suggestions),
+  versions: async (sizes: BenchSizes) => benchVersions(sizes.versions),
 };
 
 /** The name of a headless section. */

@@ -19,6 +19,7 @@ import { benchMode, sizesFor } from "./sizes.ts";
 import { undoneWork } from "./smoke-check.ts";
 import { round } from "./stats.ts";
 import { benchSuggestions, printSuggestions } from "./suggestions.ts";
+import { benchVersions, printVersions } from "./versions.ts";
 import { wholeBench } from "./whole-bench.ts";
 
 const argv = process.argv.slice(2);
@@ -44,6 +45,12 @@ function writeResults(results: Record<string, unknown>): void {
 // `--suggestions`: only the suggestions section (headless, no server needed).
 if (argv.includes("--suggestions")) {
   printSuggestions(await benchSuggestions(sizes.suggestions));
+  process.exit(0);
+}
+
+// `--versions`: only the version storage section (headless, no server needed).
+if (argv.includes("--versions")) {
+  printVersions(benchVersions(sizes.versions));
   process.exit(0);
 }
 

@@ -43,6 +43,8 @@ export interface BenchSizes {
   markdown: { blocks: number; runs: number };
   /** Pending suggestions, one row per entry. */
   suggestions: number[];
+  /** Document sizes (blocks) whose version storage is measured, one row per entry. */
+  versions: number[];
   collaboration: {
     clients: number[];
     keystrokes: number;
@@ -82,6 +84,7 @@ const FULL: BenchSizes = {
   tools: { blocks: [100, 1_000, 10_000], runs: 40 },
   markdown: { blocks: 10_000, runs: 5 },
   suggestions: [200, 1_000],
+  versions: [50, 10_000],
   collaboration: {
     clients: [2, 10, 50],
     keystrokes: 60,
@@ -121,6 +124,7 @@ const SMOKE: BenchSizes = {
   tools: { blocks: [100], runs: 2 },
   markdown: { blocks: 100, runs: 1 },
   suggestions: [20],
+  versions: [50],
   collaboration: {
     clients: [2],
     keystrokes: 3,

@@ -16,6 +16,7 @@ import { benchPipelines, printPipelines } from "./pipelines.ts";
 import { section } from "./section.ts";
 import type { BenchSizes } from "./sizes.ts";
 import { printSuggestions } from "./suggestions.ts";
+import { printVersions } from "./versions.ts";
 
 /** What the whole bench is run with. */
 export interface WholeBenchOptions {
@@ -69,6 +70,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   const suggestions = headless
     ? await section("suggestions", () => runHeadless("suggestions", sizes))
     : undefined;
+  const versions = headless ? await section("versions", () => runHeadless("versions", sizes)) : undefined;
   const collaboration = headless
     ? await section(
         "collaboration",
@@ -96,6 +98,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   if (tools.length > 0) console.table(tools);
   if (markdown) printMarkdown(markdown, sizes.markdown.runs);
   if (suggestions) printSuggestions(suggestions);
+  if (versions) printVersions(versions);
   if (collaboration) printCollaboration(collaboration);
   if (home) printHome(home);
   const chart = await section("chart", () =>
@@ -109,5 +112,16 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     ),
   );
   console.log(`chart: ${chart.join(", ")}`);
-  return { agent, pipelines, concurrency, tools, markdown, suggestions, collaboration, home, table };
+  return {
+    agent,
+    pipelines,
+    concurrency,
+    tools,
+    markdown,
+    suggestions,
+    versions,
+    collaboration,
+    home,
+    table,
+  };
 }
