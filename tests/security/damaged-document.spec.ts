@@ -277,5 +277,14 @@ test("content stored past the rule before it was enforced (2,000 nested quotes, 
   // Repaired once: the repair is stored, and a second read finds nothing to repair.
   expect(await owner.documentMarkdown(documentId)).toBe("Deep words\n\nThe good paragraph.");
   expect(server?.log.match(/repaired stored content/g)?.length).toBe(1);
+  // The state before the repair is kept as a version, once.
+  const versions = await owner.trpc<Array<{ kind: string; label: string }>>(
+    "versions.list",
+    { documentId },
+    "query",
+  );
+  expect(versions.filter((version) => version.kind === "repair-before")).toEqual([
+    expect.objectContaining({ label: "Before repairing content stored before the content rule" }),
+  ]);
   await ownerPage.close();
 });

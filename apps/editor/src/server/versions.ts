@@ -7,6 +7,7 @@ import { editLiveDocument } from "@/server/collab/live-edit";
 import { getDb } from "@/server/db";
 import { documentVersions, runs, users } from "@/server/db/schema";
 import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
+import { insertVersion } from "@/server/version-store";
 
 // Version history: full Yjs states of a document, taken around agent runs, before a restore, and
 // when a writer saves one (see the schema's comment for why full states). Restoring one is a
@@ -34,12 +35,7 @@ export async function saveVersion(
 ): Promise<number | null> {
   const current = await (state ?? currentDocumentState(documentId));
   if (!current) return null;
-  const db = await getDb();
-  const [row] = await db
-    .insert(documentVersions)
-    .values({ documentId, ...version, state: current.state })
-    .returning({ id: documentVersions.id });
-  return row?.id ?? null;
+  return insertVersion({ documentId, ...version, state: current.state });
 }
 
 type CurrentState = Awaited<ReturnType<typeof currentDocumentState>>;

@@ -1,13 +1,15 @@
 import { log } from "@coauthor/agent-workflow";
 import type { StoredStateRepair } from "@coauthor/tools/document-work";
 import { DocumentWorkTooSlow, READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
+import { insertVersion } from "@/server/version-store";
 import { appendUpdate, loadDocumentState } from "./update-log";
 
 /**
  * The document's stored state as every reader gets it (the sync server, chat and export, the
  * page's first render): merged from snapshot and log, and repaired when it breaks the content rule
  * (`repairContent`, in a worker thread: content stored before the rule was enforced at every door,
- * nested too deep to open or holding control characters). The repair is stored as one more update in the log — a
+ * nested too deep to open or holding control characters). The state before it is kept as a
+ * version, and the repair is stored as one more update in the log — a
  * forward change every copy, an offline one too, converges on — so it happens once. Null when
  * there is no such document.
  */
@@ -33,6 +35,14 @@ export async function loadStoredState(documentId: string): Promise<Uint8Array | 
     return state;
   }
   if (!repair.repaired) return state;
+  // The state as it was, kept first: the repair flattens and removes, and the owner may want it back.
+  await insertVersion({
+    documentId,
+    kind: "repair-before",
+    label: "Before repairing content stored before the content rule",
+    createdBy: null,
+    state,
+  });
   // Only what the repair added (its deletions and paragraphs), not the whole state again.
   await appendUpdate(documentId, repair.update);
   log.warn("collab: repaired stored content that broke the content rule", {

@@ -8,13 +8,16 @@ import { runs } from "./runs";
 // collection on for the live document (a `Y.snapshot` would need it off in every copy, for good).
 // They go with their document. `kind` says why it was taken: "named" by a writer (Save version),
 // "run-before" / "run-after" around an agent run, "restore-before" just before a restore, "edits"
-// after a pause in people's editing (collab/edit-versions.ts).
+// after a pause in people's editing (collab/edit-versions.ts), "repair-before" the state a load
+// repaired (content stored before the content rule, collab/stored-state.ts).
 export const documentVersions = pgTable(
   "document_versions",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     documentId: documentRef("document_id"),
-    kind: text("kind", { enum: ["named", "run-before", "run-after", "restore-before", "edits"] }).notNull(),
+    kind: text("kind", {
+      enum: ["named", "run-before", "run-after", "restore-before", "edits", "repair-before"],
+    }).notNull(),
     /** What the list shows: the writer's name for it, or what took it ("Before Coauthor's run …"). */
     label: text("label").notNull(),
     state: bytea("state").notNull(),
