@@ -136,3 +136,36 @@ test("Accept all / Reject all for one run: the review narrows to one run's sugge
   await expect(suggestions(page)).toHaveCount(1);
   await expect(from).toHaveCount(0);
 });
+
+test("Alt+Shift+. and Alt+Shift+, go to the next and previous pending suggestion, wrapping around", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("One.\n\nTwo.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'append "Three."');
+  await waitForRunEnd(page);
+  await ask(page, "agent", 'append "Four."');
+  await waitForRunEnd(page);
+  await expect(marked(page, "inserted")).toHaveText(["Three.", "Four."]);
+
+  /** The text of the suggested block the caret is in ("" when it is in none). */
+  const caretSuggestion = () =>
+    page.evaluate(
+      () => window.getSelection()?.anchorNode?.parentElement?.closest("[data-suggestion]")?.textContent ?? "",
+    );
+  await paragraphs(page).first().click();
+  await page.keyboard.press("Alt+Shift+Period");
+  await expect.poll(caretSuggestion).toBe("Three.");
+  await page.keyboard.press("Alt+Shift+Period");
+  await expect.poll(caretSuggestion).toBe("Four.");
+  await page.keyboard.press("Alt+Shift+Period");
+  await expect.poll(caretSuggestion).toBe("Three.");
+  await page.keyboard.press("Alt+Shift+Comma");
+  await expect.poll(caretSuggestion).toBe("Four.");
+  // Nothing was typed by the shortcuts.
+  await expect(paragraphs(page)).toHaveText(["One.", "Two.", "Three.", "Four."]);
+});

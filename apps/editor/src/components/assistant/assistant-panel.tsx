@@ -31,6 +31,7 @@ import { RunHistory } from "./run-history";
 import { reportEditMode } from "./run-lease";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { adjacentSuggestionBlock } from "./suggestion-navigation";
 import { SuggestionReview } from "./suggestion-review";
 import { useAgentRun } from "./use-agent-run";
 import { usePanelKeyboard } from "./use-panel-keyboard";
@@ -181,6 +182,11 @@ export function AssistantPanel({
         return continueRunId && !run.isRunning ? continueRun(continueRunId) : undefined;
       case "toggle-panel":
         return togglePanel();
+      case "next-suggestion":
+      case "previous-suggestion": {
+        const blockId = adjacentSuggestionBlock(editor, action === "next-suggestion" ? "next" : "previous");
+        return blockId === null ? undefined : void reveal(blockId);
+      }
     }
   };
   const togglePanel = () => {

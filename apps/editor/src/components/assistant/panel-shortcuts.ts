@@ -8,6 +8,8 @@ export type PanelAction =
   | "keep"
   | "undo-run"
   | "continue"
+  | "next-suggestion"
+  | "previous-suggestion"
   | "toggle-panel";
 
 /**
@@ -34,6 +36,18 @@ export const PANEL_SHORTCUTS: { action: PanelAction; code: string; keys: string;
   { action: "undo-run", code: "KeyU", keys: "Alt+Shift+U", description: "Undo the last run's edits" },
   { action: "continue", code: "KeyC", keys: "Alt+Shift+C", description: "Continue a run that stopped early" },
   { action: "toggle-panel", code: "KeyP", keys: "Alt+Shift+P", description: "Hide or show the assistant" },
+  {
+    action: "next-suggestion",
+    code: "Period",
+    keys: "Alt+Shift+.",
+    description: "Go to the next pending suggestion in the document",
+  },
+  {
+    action: "previous-suggestion",
+    code: "Comma",
+    keys: "Alt+Shift+,",
+    description: "Go to the previous pending suggestion in the document",
+  },
 ];
 
 /** Keys that act where focus is; listed beside the panel's shortcuts. */
