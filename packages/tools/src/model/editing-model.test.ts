@@ -17,6 +17,8 @@ import { type ReplaySummary, replay } from "./replay.ts";
 // hazards.ts excludes (to watch a known hazard happen). Known issues left out of the runs are
 // named where they are left out (hazards.ts, agent-ops.ts, human-ops.ts).
 //
+// A marker word split by a concurrent insertion inside it (both edits kept) counts as present.
+//
 // Reported with issue #35 and not left out, so a long exploration meets them about once in 2,000
 // runs (the fixed set does not): "repeated block ids" after an undo restores a block (with its
 // id) that the agent concurrently replaced (keeping the id on its new block); and a marker word
@@ -103,4 +105,30 @@ describe("editing model: copies, relay, people and the agent converge without lo
       expect(stats.ran.get("moveBlock") ?? 0).toBeGreaterThan(5);
     });
   }
+
+  // Found by a 10,000-run exploration (seed 20261128): a person pastes inside a word the agent, on
+  // a mirror that has not received the paste yet, replaces. Both edits stay, interleaved — the
+  // agent's word reads split around the paste, which is a merge, not a loss (facts.ts).
+  it("a paste inside a word the agent replaces at the same time keeps both edits", async () => {
+    const summary = await replay(
+      {
+        document: 0,
+        copies: 3,
+        reorder: false,
+        ops: [
+          { kind: "enter", copy: 0, unit: 0, at: 0 },
+          { kind: "insertBlocks", template: 944, where: "start", anchor: 0 },
+          { kind: "deliver", copy: 0, direction: "up", pick: 0, count: 2 },
+          { kind: "deliver", copy: 2, direction: "down", pick: 0, count: 2 },
+          { kind: "read" },
+          { kind: "paste", copy: 2, unit: 0, at: 156, template: 0 },
+          { kind: "replaceText", block: 225, word: 563, everywhere: false, all: false },
+          { kind: "newRun" },
+        ],
+      },
+      { runHazards: false },
+    );
+    expect(summary.ran.get("paste")).toBe(1);
+    expect(summary.ran.get("replaceText")).toBe(1);
+  });
 });

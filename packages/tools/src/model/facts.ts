@@ -10,6 +10,7 @@ import type { Op } from "./operations.ts";
 //  - or concurrently, by deleting the shared type of a block the fact was ever seen in (Yjs drops
 //    what is written into a type deleted at the same time: typing into a paragraph someone else
 //    deleted, or merged away with Backspace, is lost, and that is what those edits mean).
+// A fact split by a concurrent insertion inside it (both edits kept, interleaved) is not lost.
 // Any other loss is a violation.
 
 export class ModelViolation extends Error {
@@ -48,6 +49,20 @@ interface Fact {
 
 function isPresent(fact: Fact, view: EditorView): boolean {
   return fact.kind === "text" ? view.text.includes(fact.value) : view.blocks.has(fact.value);
+}
+
+/**
+ * Whether `value` reads in `text` split once by other text (`ZAAA` + `pasted` + `AC`): what a
+ * concurrent insertion inside a word leaves — both edits kept, interleaved as Yjs orders them.
+ */
+function isSplitIn(value: string, text: string): boolean {
+  for (let cut = 1; cut < value.length; cut++) {
+    const head = value.slice(0, cut);
+    for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + 1)) {
+      if (text.indexOf(value.slice(cut), at + head.length + 1) !== -1) return true;
+    }
+  }
+  return false;
 }
 
 function homesIn(fact: Fact, view: EditorView): string[] {
@@ -126,12 +141,29 @@ export class Facts {
     );
   }
 
+  /**
+   * Whether a text fact is still there, split by an op concurrent with it that wrote into a block
+   * it was seen in: nothing of it is lost, another edit landed inside it.
+   */
+  private splitByConcurrentEdit(fact: Fact, view: EditorView): boolean {
+    if (fact.kind !== "text") return false;
+    const concurrentWriter = this.records.some(
+      (record) =>
+        record.stamp !== null &&
+        [...record.edited].some((id) => fact.homes.has(id)) &&
+        !holds(fact.createdAt, record.stamp),
+    );
+    if (!concurrentWriter) return false;
+    return [...view.blocks.values()].some((block) => isSplitIn(fact.value, block.text));
+  }
+
   /** Every fact missing from `view` (the converged document) without an excuse, described. */
   unexcused(view: EditorView): string[] {
     const problems: string[] = [];
     for (const fact of this.facts) {
       if (isPresent(fact, view) || fact.removedBy.length > 0) continue;
       if (this.concurrentRemovers(fact, true).length > 0) continue;
+      if (this.splitByConcurrentEdit(fact, view)) continue;
       const recreated = this.concurrentRemovers(fact, false).map((record) => record.label);
       const textNodes = this.records
         .filter(
