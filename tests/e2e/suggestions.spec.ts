@@ -23,6 +23,22 @@ function marked(page: Page, change: "inserted" | "deleted") {
   return page.getByTestId("document-editor").locator(`[data-suggestion="${change}"]`);
 }
 
+/**
+ * Opens a new document of `paragraphTexts` in `page`, switches the agent to Suggest mode and runs
+ * each of `prompts` to its end: the suggestions they make are pending.
+ */
+async function suggestIn(page: Page, account: CoauthorClient, paragraphTexts: string[], prompts: string[]) {
+  const documentId = await account.createDocument(paragraphTexts.join("\n\n"));
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(paragraphTexts);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  for (const prompt of prompts) {
+    await ask(page, "agent", prompt);
+    await waitForRunEnd(page);
+  }
+}
+
 test("an agent run in Suggest mode: a co-editor sees its suggestions live, accepts one and rejects one; a viewer has no controls", async ({
   page,
   account,
@@ -85,13 +101,7 @@ test("Reject all takes a run's suggestions back, and Edit directly writes as bef
   page,
   account,
 }) => {
-  const documentId = await account.createDocument("One.\n\nTwo.");
-  await page.goto(`/documents/${documentId}`);
-  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
-  await page.getByTestId("assistant-mode-agent").click();
-  await page.getByTestId("edit-mode-suggest").click();
-  await ask(page, "agent", 'append "Three."');
-  await waitForRunEnd(page);
+  await suggestIn(page, account, ["One.", "Two."], ['append "Three."']);
   await expect(marked(page, "inserted")).toHaveText(["Three."]);
   await page.getByTestId("suggestions-reject-all").click();
   await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
@@ -111,15 +121,7 @@ test("Accept all / Reject all for one run: the review narrows to one run's sugge
   page,
   account,
 }) => {
-  const documentId = await account.createDocument("One.");
-  await page.goto(`/documents/${documentId}`);
-  await expect(paragraphs(page)).toHaveText(["One."]);
-  await page.getByTestId("assistant-mode-agent").click();
-  await page.getByTestId("edit-mode-suggest").click();
-  await ask(page, "agent", 'append "Two."');
-  await waitForRunEnd(page);
-  await ask(page, "agent", 'append "Three."');
-  await waitForRunEnd(page);
+  await suggestIn(page, account, ["One."], ['append "Two."', 'append "Three."']);
   await expect(marked(page, "inserted")).toHaveText(["Two.", "Three."]);
 
   const from = page.getByTestId("suggestions-from");
@@ -141,15 +143,7 @@ test("Alt+Shift+. and Alt+Shift+, go to the next and previous pending suggestion
   page,
   account,
 }) => {
-  const documentId = await account.createDocument("One.\n\nTwo.");
-  await page.goto(`/documents/${documentId}`);
-  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
-  await page.getByTestId("assistant-mode-agent").click();
-  await page.getByTestId("edit-mode-suggest").click();
-  await ask(page, "agent", 'append "Three."');
-  await waitForRunEnd(page);
-  await ask(page, "agent", 'append "Four."');
-  await waitForRunEnd(page);
+  await suggestIn(page, account, ["One.", "Two."], ['append "Three."', 'append "Four."']);
   await expect(marked(page, "inserted")).toHaveText(["Three.", "Four."]);
 
   /** The text of the suggested block the caret is in ("" when it is in none). */
