@@ -36,17 +36,17 @@ async function startServer() {
   // The agent package reads no secret, file or database of its own; the app hands it: the key that
   // signs hook tokens (the callback route verifies with the same), its database for tool results
   // and the turns step's progress, the sync server's live copy of a document, which a pipeline's
-  // parallel branches read, and the comment tools, which the server runs itself.
+  // parallel branches read, and the comment and version tools, which the server runs itself.
   const { signingKeys } = await import("@/server/secrets");
   const { databaseAgentStore } = await import("@/server/agent/agent-store");
   const { readDocumentMarkdown } = await import("@/server/collab/document-content");
-  const { runCommentTool } = await import("@/server/agent/comment-tools");
+  const { runServerTool } = await import("@/server/agent/server-tools");
   const { offerCallToServer } = await import("@/server/agent/server-executor");
   configureAgent({
     hookTokenKey: signingKeys().hookToken,
     store: databaseAgentStore,
     documentReader: async (documentId) => (await readDocumentMarkdown(documentId)) ?? "",
-    serverTools: { runCommentTool, offerToServer: offerCallToServer },
+    serverTools: { runServerTool, offerToServer: offerCallToServer },
   });
   // Several instances share PostgreSQL: a result or a Stop recorded on one reaches a step waiting
   // on another through LISTEN/NOTIFY (PGlite is one process: signals stay in it).

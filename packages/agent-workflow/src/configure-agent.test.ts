@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 /** An executor that runs nothing (these tests configure, they run no tools). */
-const noServerTools = { runCommentTool: async () => null, offerToServer: () => undefined };
+const noServerTools = { runServerTool: async () => null, offerToServer: () => undefined };
 
 describe("configureAgent", () => {
   it("hands the package the app's key, store and document reader", async () => {

@@ -1,15 +1,15 @@
-import { commentToolDefinitions, toolDefinitions } from "@coauthor/tools/definitions";
-import { COMMENT_TOOL_NAMES, type runModeSchema } from "@coauthor/types";
+import { serverToolDefinitions, toolDefinitions } from "@coauthor/tools/definitions";
+import { type runModeSchema, SERVER_TOOL_NAMES } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import type { z } from "zod";
 
 /**
  * The tools a run may use: chat mode gets none that change the document (nor its comments); an
- * agent run every editor tool and the comment tools.
+ * agent run every editor tool and the tools the server runs (comments, versions).
  */
 export function selectTools(mode: z.infer<typeof runModeSchema>): string[] {
   const all = toolNameSchema.options;
-  return mode === "agent" ? [...all, ...COMMENT_TOOL_NAMES] : all.filter((name) => !isWriteTool(name));
+  return mode === "agent" ? [...all, ...SERVER_TOOL_NAMES] : all.filter((name) => !isWriteTool(name));
 }
 
 /** The system prompt of an agent run. */
@@ -17,7 +17,7 @@ export function agentSystemPrompt(tools: readonly string[]): string {
   const lines = tools.map((name) => {
     const definition =
       toolDefinitions[name as keyof typeof toolDefinitions] ??
-      commentToolDefinitions[name as keyof typeof commentToolDefinitions];
+      serverToolDefinitions[name as keyof typeof serverToolDefinitions];
     return `- ${name}: ${definition?.description ?? ""}`;
   });
   return [

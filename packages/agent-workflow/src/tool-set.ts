@@ -1,4 +1,4 @@
-import { commentToolDefinitions, toolDefinitions } from "@coauthor/tools/definitions";
+import { serverToolDefinitions, toolDefinitions } from "@coauthor/tools/definitions";
 import { type ToolSet, tool, zodSchema } from "ai";
 import type { z } from "zod";
 
@@ -19,7 +19,7 @@ export function toolSet(names: readonly string[]): ToolSet {
   for (const name of names) {
     const definition =
       toolDefinitions[name as keyof typeof toolDefinitions] ??
-      commentToolDefinitions[name as keyof typeof commentToolDefinitions];
+      serverToolDefinitions[name as keyof typeof serverToolDefinitions];
     if (!definition) continue;
     const input: z.ZodType<Record<string, unknown>> = definition.input;
     tools[name] = tool({ description: definition.description, inputSchema: zodSchema(input) });

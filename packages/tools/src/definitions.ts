@@ -1,5 +1,11 @@
 // Imported by the server: names, descriptions and schemas only, no Lexical.
-import { COMMENT_TOOL_NAMES, type CommentToolName, commentToolSchemas } from "@coauthor/types";
+import {
+  type CommentToolName,
+  SERVER_TOOL_NAMES,
+  type ServerToolName,
+  serverToolSchemas,
+  type VersionToolName,
+} from "@coauthor/types";
 import { type ToolName, type ToolSchemas, toolNameSchema, toolSchemas } from "@coauthor/types/tools";
 import { toolDescriptions } from "./tool-descriptions.ts";
 
@@ -33,18 +39,31 @@ const commentToolDescriptions: Record<CommentToolName, string> = {
     "Resolve a comment thread: only one you started, or when the writer asked you to resolve threads.",
 };
 
-/** What the model knows about a comment tool: name, description and schemas. */
-export type CommentToolDefinition<K extends CommentToolName = CommentToolName> = {
-  name: K;
-  description: string;
-  input: (typeof commentToolSchemas)[K]["input"];
-  output: (typeof commentToolSchemas)[K]["output"];
+/** LLM-facing descriptions of the version tools (the server runs them; they change nothing). */
+const versionToolDescriptions: Record<VersionToolName, string> = {
+  listVersions:
+    "List the document's saved versions, newest first: versionId, label (a writer's name for it, or what took it: before or after an agent run, after a pause in editing, before a restore), when and by whom. Versions are read-only; only a writer restores one.",
+  readVersion:
+    "Read one version (versionId from listVersions) as Markdown, to compare it with the document now or to bring back a passage with the editing tools.",
 };
 
-/** Name, LLM-facing description and schemas of every comment tool. */
-export const commentToolDefinitions = Object.fromEntries(
-  COMMENT_TOOL_NAMES.map((name) => [
+const serverToolDescriptions: Record<ServerToolName, string> = {
+  ...commentToolDescriptions,
+  ...versionToolDescriptions,
+};
+
+/** What the model knows about a tool the server runs: name, description and schemas. */
+export type ServerToolDefinition<K extends ServerToolName = ServerToolName> = {
+  name: K;
+  description: string;
+  input: (typeof serverToolSchemas)[K]["input"];
+  output: (typeof serverToolSchemas)[K]["output"];
+};
+
+/** Name, LLM-facing description and schemas of every tool the server runs (comments, versions). */
+export const serverToolDefinitions = Object.fromEntries(
+  SERVER_TOOL_NAMES.map((name) => [
     name,
-    { name, description: commentToolDescriptions[name], ...commentToolSchemas[name] },
+    { name, description: serverToolDescriptions[name], ...serverToolSchemas[name] },
   ]),
-) as { [K in CommentToolName]: CommentToolDefinition<K> };
+) as { [K in ServerToolName]: ServerToolDefinition<K> };

@@ -85,6 +85,8 @@ export function nextOfflineTurn(prompt: string, allSeen: SeenToolResult[]): Scri
     }
     return { text: lastError ? `I could not comment: ${lastError}` : "Done: the comment is on the text." };
   }
+  const version = quoted(/^\s*show\s+the\s+version\s+"([^"]+)"/i);
+  if (version) return showVersion(version[1] ?? "", seen, lastError);
   const count = quoted(COUNT_PROMPT);
   if (count) {
     const target = countTarget(count);
@@ -219,4 +221,26 @@ function tidyUpSteps(blocks: Block[]): ScriptedTurn[] {
     },
   ];
   return steps.filter((step): step is ScriptedTurn => Boolean(step));
+}
+
+/**
+ * `show the version "<name>"`: lists the versions, reads the newest one labelled exactly so (a
+ * run's own "Before Coauthor's run …" version quotes the prompt, name and all), quotes it.
+ */
+function showVersion(name: string, seen: SeenToolResult[], lastError: string | undefined): ScriptedTurn {
+  const last = seen.at(-1);
+  if (!last) return { text: "Looking at the versions.", toolCall: { toolName: "listVersions", input: {} } };
+  if (lastError) return { text: `I could not read the versions: ${lastError}` };
+  if (last.toolName === "listVersions") {
+    const versions =
+      (last.output as { versions?: Array<{ versionId: number; label: string }> }).versions ?? [];
+    const found = versions.find((candidate) => candidate.label === name);
+    if (!found) return { text: `No version is called "${name}".` };
+    return {
+      text: `Reading "${found.label}".`,
+      toolCall: { toolName: "readVersion", input: { versionId: found.versionId } },
+    };
+  }
+  const read = last.output as { label?: string; markdown?: string };
+  return { text: `The version "${read.label ?? name}" reads: ${read.markdown ?? ""}` };
 }

@@ -1,5 +1,5 @@
 import type { PipelineAgent, PipelineDefinition, PipelineStep } from "@coauthor/types";
-import { COMMENT_TOOL_NAMES, isCommentTool } from "@coauthor/types";
+import { isServerTool, SERVER_TOOL_NAMES } from "@coauthor/types";
 import { isWriteTool, toolNameSchema } from "@coauthor/types/tools";
 import { analyzeCondition } from "./conditions.ts";
 import { childrenOf, stepId, stepKind } from "./steps.ts";
@@ -49,8 +49,8 @@ function checkAgents(
     agents.set(agent.id, agent);
     if (Array.isArray(agent.tools)) {
       agent.tools.forEach((name, toolIndex) => {
-        if (!toolNameSchema.safeParse(name).success && !isCommentTool(name)) {
-          const known = [...toolNameSchema.options, ...COMMENT_TOOL_NAMES].join(", ");
+        if (!toolNameSchema.safeParse(name).success && !isServerTool(name)) {
+          const known = [...toolNameSchema.options, ...SERVER_TOOL_NAMES].join(", ");
           problems.push({
             path: ["agents", index, "tools", toolIndex],
             message: `no tool is called "${name}" (tools: ${known})`,

@@ -1,6 +1,6 @@
-import { isCommentTool } from "@coauthor/types";
+import { isServerTool } from "@coauthor/types";
 import type { RunWriter } from "../../../live/run-writer.ts";
-import { offerToServer, runCommentToolOnServer } from "../../../server-tools.ts";
+import { offerToServer, runServerTool } from "../../../server-tools.ts";
 import { startToolRoundTrip } from "../../../telemetry/tool-round-trip.ts";
 import { type AwaitedToolResult, listenForToolResult } from "../../../tool-results.ts";
 import type { RunEventBody } from "../types.ts";
@@ -37,7 +37,7 @@ export async function awaitToolCall(args: {
   checkpoint: () => Promise<void>;
 }): Promise<AwaitedToolResult> {
   const { state, pending, writer } = args;
-  if (isCommentTool(pending.call.toolName)) return runOnServer(state, pending, args.callId);
+  if (isServerTool(pending.call.toolName)) return runOnServer(state, pending, args.callId);
   // Listening before the call goes out: a result cannot arrive unseen. After the turn's last call
   // comes the next model turn (its model-phase mark can ride on the result's claim).
   const listener = listenForToolResult(state.runId, args.callId, {
@@ -78,7 +78,7 @@ export async function awaitToolCall(args: {
 }
 
 /**
- * Runs a tool the server runs itself (the comment tools): no tab sees the call, the result is the
+ * Runs a tool the server runs itself (the comment and version tools): no tab sees the call, the result is the
  * server's. Counted like any call; run again after a restart, it changes nothing twice (the
  * executor derives what it creates from the call's id).
  */
@@ -89,7 +89,7 @@ async function runOnServer(
 ): Promise<AwaitedToolResult> {
   const roundTrip = startToolRoundTrip(state.runId, callId, pending.call.toolName);
   if (!pending.announced) state.toolCalls++;
-  const result = await runCommentToolOnServer({
+  const result = await runServerTool({
     runId: state.runId,
     toolCallId: callId,
     toolName: pending.call.toolName,
