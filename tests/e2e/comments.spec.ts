@@ -1,5 +1,6 @@
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
+import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 // Comments in the page (issue #38): select text, Comment (or Ctrl+Alt+M), and the thread reaches a
@@ -55,6 +56,7 @@ test("a thread on selected text reaches a commenter live; the commenter replies;
   await selectText(page, "figure");
   await page.getByTestId("comment-button").click();
   await expect(page.getByTestId("new-comment")).toContainText("figure");
+  await expectNoAxeViolations(page, "a new comment's form");
   await page.getByTestId("new-comment-body").fill("Is this figure right?");
   await page.getByTestId("new-comment-submit").click();
 
@@ -64,6 +66,7 @@ test("a thread on selected text reaches a commenter live; the commenter replies;
   await expect(bobThread).toContainText("Is this figure right?");
   await expect(bobPage.locator(".doc-comment")).toHaveText("figure");
   await expect(page.locator(".doc-comment")).toHaveText("figure");
+  await expectNoAxeViolations(bobPage, "a commenter's Comments view with a thread");
 
   // Bob replies; Alice sees it without reloading.
   await bobThread.getByTestId("comment-reply-body").fill("Yes, from the March report.");

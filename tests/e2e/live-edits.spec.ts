@@ -104,12 +104,25 @@ test.describe("highlights", () => {
       page,
       Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`),
     );
+    // From its second call on, the run waits until the writer has scrolled away (its results are
+    // held back), so its later edits land out of sight however fast the machine runs it.
+    let release = () => {};
+    const scrolledAway = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let results = 0;
+    await page.route("**/api/llm/agent/callback", async (route) => {
+      results += 1;
+      if (results >= 2) await scrolledAway;
+      await route.continue();
+    });
     await ask(page, "agent", "count to 6");
     await expect(paragraphs(page).filter({ hasText: /^1$/ })).toBeInViewport({ timeout: 15_000 });
     await page.locator(".editor-shell").hover();
     await page.mouse.wheel(0, -20_000);
     await expect(paragraphs(page).first()).toBeInViewport();
     await expect.poll(() => shellScrollTop(page)).toBe(0);
+    release();
 
     await waitForRunEnd(page);
     await expect(paragraphs(page).filter({ hasText: /^6$/ })).toHaveCount(1);
