@@ -42,7 +42,12 @@ export default defineConfig({
   },
   projects: [
     { name: "integration", testMatch: "integration/**/*.spec.ts" },
-    { name: "security", testMatch: "security/**/*.spec.ts", use: { browserName: "chromium" } },
+    {
+      name: "security",
+      testMatch: "security/**/*.spec.ts",
+      testIgnore: "security/no-stall.spec.ts",
+      use: { browserName: "chromium" },
+    },
     { name: "e2e", testMatch: "e2e/**/*.spec.ts", use: { browserName: "chromium" } },
     // Kills and restarts servers of its own (free ports, their own data folders).
     { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000, workers: 1 },
@@ -52,6 +57,14 @@ export default defineConfig({
     // The fault runner (tests/chaos): a short fixed set of seeded rounds on two instances whose
     // PostgreSQL and Redis links it cuts; the same services, and the same failure when one is missing.
     { name: "chaos", testMatch: "chaos/**/*.spec.ts", timeout: 480_000, workers: 1 },
+    // Times the shared server's answers while it imports the largest documents: run last and alone
+    // (after every other project), since another file's load on the server or the machine is not
+    // what it measures. `--project=no-stall --no-deps` runs it by itself.
+    {
+      name: "no-stall",
+      testMatch: "security/no-stall.spec.ts",
+      dependencies: ["integration", "security", "e2e", "reliability", "scale-out", "chaos"],
+    },
   ],
   webServer: {
     // A copy of stdout goes to server.log in the data folder: tests read mailed links there
