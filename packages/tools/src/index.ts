@@ -55,6 +55,7 @@ export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { MAX_SEARCH_TEXT_CHARS, plainTextOf, plainTextOfState } from "./plain-text.ts";
 export { createStaleGuard, type StaleGuard, type ToolRunner } from "./stale-guard.ts";
+export { runToolAsSuggestion, runToolAsSuggestionNow } from "./suggest-tool-calls.ts";
 export {
   $decideSuggestions,
   $getBlockSuggestion,
@@ -62,8 +63,6 @@ export {
   blockSuggestionState,
   listSuggestions,
   type PendingSuggestion,
-  runToolAsSuggestion,
-  runToolAsSuggestionNow,
   type SuggestionAuthor,
 } from "./suggestions.ts";
 export { $getBlockType } from "./tools/block-type.ts";

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { runEditorTool } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
-import {
-  $decideSuggestions,
-  listSuggestions,
-  runToolAsSuggestion,
-  type SuggestionAuthor,
-} from "./suggestions.ts";
+import { runToolAsSuggestion } from "./suggest-tool-calls.ts";
+import { $decideSuggestions, listSuggestions, type SuggestionAuthor } from "./suggestions.ts";
 import { exchange } from "./synced-copies.ts";
 import { blockIds } from "./tool-cases.ts";
 import {
