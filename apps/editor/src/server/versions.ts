@@ -134,14 +134,17 @@ async function versionRow(documentId: string, versionId: number) {
   return row ?? null;
 }
 
-/** A version of the document as Markdown, or null when the document has no such version. */
-export async function versionMarkdown(documentId: string, versionId: number): Promise<string | null> {
+/** A version of the document as Markdown, with its label; null when the document has no such version. */
+export async function versionMarkdown(
+  documentId: string,
+  versionId: number,
+): Promise<{ markdown: string; label: string } | null> {
   const row = await versionRow(documentId, versionId);
   if (!row) return null;
   // Converted off the event loop, like the document's own export (document-work).
   const exported = await runDocumentWork("exportStateMarkdown", row.state, READ_BUDGET_MS);
   if (!exported.ok) throw new StateLoadError(exported.damage);
-  return exported.markdown;
+  return { markdown: exported.markdown, label: row.label };
 }
 
 /**

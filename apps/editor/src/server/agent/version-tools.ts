@@ -44,23 +44,22 @@ export async function runVersionTool(call: ServerToolCall): Promise<unknown> {
   if (!input.success)
     return failure("invalid-input", input.error.issues.map((issue) => issue.message).join("; "));
   const { versionId } = input.data;
-  let markdown: string | null;
+  let version: Awaited<ReturnType<typeof versionMarkdown>>;
   try {
-    markdown = await versionMarkdown(run.documentId, versionId);
+    version = await versionMarkdown(run.documentId, versionId);
   } catch (error) {
     if (error instanceof DocumentWorkTooSlow)
       return failure("internal-error", "this version is too large to read within the time limit");
     if (error instanceof StateLoadError) return failure("internal-error", "this version does not load");
     throw error;
   }
-  if (markdown === null)
+  if (version === null)
     return failure("not-found", `no version ${versionId} of this document (see listVersions)`);
-  const label = (await listVersions(run.documentId)).find((version) => version.id === versionId)?.label ?? "";
   return {
     ok: true,
     versionId,
-    label,
-    markdown: markdown.slice(0, MAX_VERSION_READ_CHARS),
-    truncated: markdown.length > MAX_VERSION_READ_CHARS,
+    label: version.label,
+    markdown: version.markdown.slice(0, MAX_VERSION_READ_CHARS),
+    truncated: version.markdown.length > MAX_VERSION_READ_CHARS,
   };
 }

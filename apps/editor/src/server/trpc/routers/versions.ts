@@ -33,7 +33,7 @@ export const versionsRouter = {
 
   read: protectedProcedure.input(z.object({ documentId, versionId })).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.documentId, "read");
-    const markdown = await versionMarkdown(input.documentId, input.versionId).catch((error: unknown) => {
+    const version = await versionMarkdown(input.documentId, input.versionId).catch((error: unknown) => {
       if (error instanceof DocumentWorkTooSlow)
         throw refusal(
           "PAYLOAD_TOO_LARGE",
@@ -42,8 +42,8 @@ export const versionsRouter = {
         );
       throw error;
     });
-    if (markdown === null) noSuchVersion();
-    return { versionId: input.versionId, markdown };
+    if (version === null) noSuchVersion();
+    return { versionId: input.versionId, markdown: version.markdown };
   }),
 
   save: protectedProcedure
