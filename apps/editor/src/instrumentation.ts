@@ -128,10 +128,11 @@ async function startServer() {
   directRoutes["POST /api/llm/agent/callback"] = callback.POST;
   serveDirectly(directRoutes);
   // The Yjs sync server: server.mjs hands it the WebSocket upgrades on /collab.
-  const { closeUserSockets, getSyncServer, onLocalChange } = await import("@/server/collab/sync-server");
+  const { closeUserSockets, getSyncServer } = await import("@/server/collab/sync-server");
   getSyncServer();
   // A version of a document once people pause editing it (at most one per interval).
   const { EditVersions } = await import("@/server/collab/edit-versions");
+  const { onLocalChange } = await import("@/server/collab/storage-extension");
   const { lastEditVersionAt, saveEditVersion } = await import("@/server/versions");
   const editVersions = new EditVersions({
     pauseMs: env.VERSION_PAUSE_MS,

@@ -1,20 +1,19 @@
 "use client";
 
-import type { SuggestionAuthor } from "@coauthor/tools";
-import type { EditMode, RecipeInfo, RunMode } from "@coauthor/types";
+import type { RunMode } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { COMMAND_PRIORITY_EDITOR } from "lexical";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { CommentBadge } from "../comments/comment-badge";
-import { type CommentTarget, START_COMMENT_COMMAND } from "../comments/comment-selection";
+import { type CommentTarget, useCommentStart } from "../comments/comment-selection";
 import { CommentsView } from "../comments/comments-view";
 import { useCommentBadge } from "../comments/use-comment-badge";
 import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
+import { AgentOptions } from "./agent-options";
 import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
-import { useEditMode } from "./edit-mode";
+import { useAgentEditMode } from "./edit-mode";
 import { readSelectionContext } from "./editor-bridge";
 import { MessageList } from "./message-list";
 import { type ModeOption, ModeSwitch } from "./mode-switch";
@@ -24,31 +23,21 @@ import type { PanelAction } from "./panel-shortcuts";
 import { PipelineTree, usePipelineTree } from "./pipeline-tree";
 import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
 import { PromptForm } from "./prompt-form";
-import { RecipeEditor } from "./recipe-editor";
-import { RecipePicker } from "./recipe-picker";
 import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
-import { reportEditMode } from "./run-lease";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { adjacentSuggestionBlock } from "./suggestion-navigation";
 import { SuggestionReview } from "./suggestion-review";
 import { useAgentRun } from "./use-agent-run";
 import { usePanelKeyboard } from "./use-panel-keyboard";
+import { usePanelOpen } from "./use-panel-open";
 import { useRunReview } from "./use-run-review";
 import { VersionHistory } from "./version-history";
-
-/** Below this width the panel is a sheet over the document, closed until the writer opens it. */
-const SHEET_QUERY = "(max-width: 767px)";
 
 const MODES: ModeOption<RunMode>[] = [
   { mode: "agent", label: "Agent", hint: "Agent mode: the assistant edits the document" },
   { mode: "chat", label: "Chat", hint: "Chat mode: the assistant answers; the document does not change" },
-];
-
-const EDIT_MODES: ModeOption<EditMode>[] = [
-  { mode: "suggest", label: "Suggest", hint: "The agent's edits arrive as suggestions to accept or reject" },
-  { mode: "direct", label: "Edit directly", hint: "The agent's edits land in the document at once" },
 ];
 
 /**
@@ -74,10 +63,7 @@ export function AssistantPanel({
   canComment?: boolean;
 }) {
   const [editor] = useLexicalComposerContext();
-  // The panel renders in the browser only (after the document query), so the width is known here.
-  const [open, setOpen] = useState(
-    () => typeof window === "undefined" || !window.matchMedia(SHEET_QUERY).matches,
-  );
+  const { open, setOpen, openNow, openAndFocus, togglePanel, closeSheet, panel, toggle } = usePanelOpen();
   const [chosenMode, setMode] = useState<RunMode>(canEdit ? "agent" : "chat");
   const mode: RunMode = canEdit ? chosenMode : "chat";
   const modes = canEdit ? MODES : MODES.filter((option) => option.mode === "chat");
@@ -88,20 +74,11 @@ export function AssistantPanel({
   const [commentDraft, setCommentDraft] = useState<CommentTarget | null>(null);
   const toggleView = (next: PanelView) => setView((current) => (current === next ? "conversation" : next));
   const [openRunId, setOpenRunId] = useState<string | null>(null);
-  const [editMode, setEditMode] = useEditMode(userId, documentId);
-  // Read at each tool call: switching the mode takes effect from the run's next write.
-  const suggestAs = useRef<((runId: string) => SuggestionAuthor) | null>(null);
-  suggestAs.current =
-    editMode === "suggest"
-      ? (runId) => ({ authorId: userId, authorName: `Coauthor for ${userName}`, runId })
-      : null;
-  useEffect(() => reportEditMode(editMode), [editMode]);
+  const { editMode, setEditMode, suggestAs } = useAgentEditMode(userId, userName, documentId);
   const review = useRunReview({ suggestAs });
   const plan = usePlanChecklist();
   const pipeline = usePipelineTree();
   const [recipeId, setRecipeId] = useState("");
-  /** The recipe being written or changed (null: a new one); undefined: the editor is closed. */
-  const [editing, setEditing] = useState<RecipeInfo | null | undefined>(undefined);
   const run = useAgentRun({
     documentId,
     executeTool: review.executeTool,
@@ -115,37 +92,23 @@ export function AssistantPanel({
   });
   const reveal = useCallback((blockId: string) => revealBlock(editor, blockId), [editor]);
   // The toolbar's Comment (and Ctrl+Alt+M) opens the Comments view on a new thread's form.
-  useEffect(
-    () =>
-      editor.registerCommand(
-        START_COMMENT_COMMAND,
-        (target) => {
-          setOpen(true);
-          setView("comments");
-          setCommentDraft(target);
-          return true;
-        },
-        COMMAND_PRIORITY_EDITOR,
-      ),
-    [editor],
+  useCommentStart(
+    useCallback((target: CommentTarget) => {
+      setOpen(true);
+      setView("comments");
+      setCommentDraft(target);
+    }, []),
   );
   const commentCounts = useCommentBadge(mentionNames);
   const statusText = describeStatus(run.status);
   // A pipeline's agents each keep their own conversation: a pipeline is not continued (yet).
   const continueRunId = canEdit && !pipeline.pipeline ? continuableRun(run.status) : null;
   useRunAnnouncements(run.items, run.status);
-  const panel = useRef<HTMLElement>(null);
   const promptBox = useRef<HTMLTextAreaElement>(null);
   const modelPicker = useRef<HTMLSelectElement>(null);
   const recipePicker = useRef<HTMLSelectElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
 
-  /** Opens the panel and focuses `target` in it (rendered first: a closed panel's body is hidden). */
-  const openAndFocus = (target: { current: HTMLElement | null }) => {
-    flushSync(() => setOpen(true));
-    target.current?.focus();
-  };
   const keep = () => {
     review.keep();
     promptBox.current?.focus();
@@ -172,7 +135,7 @@ export function AssistantPanel({
       case "toggle-mode":
         return canEdit ? setMode(mode === "agent" ? "chat" : "agent") : undefined;
       case "toggle-history":
-        flushSync(() => setOpen(true));
+        openNow();
         return toggleView("history");
       case "keep":
         return canReview ? keep() : undefined;
@@ -189,12 +152,6 @@ export function AssistantPanel({
       }
     }
   };
-  const togglePanel = () => {
-    const focusInside = panel.current?.contains(document.activeElement) === true;
-    flushSync(() => setOpen(!open));
-    // Focus in the body that just closed would fall to the top of the page; the toggle stays.
-    if (open && focusInside) toggle.current?.focus();
-  };
   const onPanelKeyDown = usePanelKeyboard({
     panel,
     prompt: promptBox,
@@ -202,21 +159,25 @@ export function AssistantPanel({
     isRunning: run.isRunning,
     onAction,
     onEscape: () => {
-      if (run.isRunning) stopRun();
-      else if (open && window.matchMedia(SHEET_QUERY).matches) togglePanel();
-      else return false;
+      if (!run.isRunning) return closeSheet();
+      stopRun();
       return true;
     },
   });
+
+  /** A new run starts on a clear panel: the last run's review, plan and pipeline go. */
+  const clearForRun = () => {
+    review.dismiss();
+    plan.clear();
+    pipeline.clear();
+    setView("conversation");
+  };
 
   const submit = () => {
     const text = prompt.trim();
     if (!text) return;
     setPrompt("");
-    review.dismiss();
-    plan.clear();
-    pipeline.clear();
-    setView("conversation");
+    clearForRun();
     void run.send({
       prompt: text,
       mode,
@@ -229,10 +190,7 @@ export function AssistantPanel({
 
   /** Picks up the run that stopped early, with its whole conversation, in a new run. */
   const continueRun = (runId: string) => {
-    review.dismiss();
-    plan.clear();
-    pipeline.clear();
-    setView("conversation");
+    clearForRun();
     void run.send({
       prompt: "Continue.",
       mode: "agent",
@@ -277,34 +235,13 @@ export function AssistantPanel({
           <ModelPicker value={model} onChange={setModel} selectRef={modelPicker} />
         </div>
         {mode === "agent" ? (
-          <ModeSwitch
-            label="How the agent edits"
-            className="mode-switch edit-mode-switch"
-            testIdPrefix="edit-mode-"
-            options={EDIT_MODES}
-            value={editMode}
-            onChange={setEditMode}
-          />
-        ) : null}
-        {mode === "agent" ? (
-          <RecipePicker
+          <AgentOptions
             documentId={documentId}
-            value={recipeId}
-            onChange={setRecipeId}
-            onEdit={setEditing}
-            selectRef={recipePicker}
-          />
-        ) : null}
-        {editing !== undefined ? (
-          <RecipeEditor
-            key={editing?.id ?? "new"}
-            documentId={documentId}
-            recipe={editing}
-            onClose={() => setEditing(undefined)}
-            onSaved={(saved) => {
-              setEditing(undefined);
-              setRecipeId(saved.id);
-            }}
+            editMode={editMode}
+            onEditModeChange={setEditMode}
+            recipeId={recipeId}
+            onRecipeChange={setRecipeId}
+            recipePicker={recipePicker}
           />
         ) : null}
         {view === "comments" ? (

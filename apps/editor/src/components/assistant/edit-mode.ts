@@ -1,7 +1,12 @@
 "use client";
 
+import type { SuggestionAuthor } from "@coauthor/tools";
 import type { EditMode } from "@coauthor/types";
-import { useCallback, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { reportEditMode } from "./run-lease";
+
+/** The author a run's suggestions carry (Suggest mode). */
+export type SuggestAs = (runId: string) => SuggestionAuthor;
 
 const storageKey = (userId: string, documentId: string) => `coauthor:edit-mode:${userId}:${documentId}`;
 
@@ -31,4 +36,25 @@ export function useEditMode(userId: string, documentId: string): [EditMode, (mod
     [userId, documentId],
   );
   return [mode, choose];
+}
+
+/**
+ * The writer's edit mode with what the run's tool calls read from it: `suggestAs.current` is the
+ * author the agent's suggestions carry in Suggest mode (null: Edit directly). A ref, read at each
+ * tool call, so switching the mode takes effect from the run's next write. The mode also goes with
+ * every lease ask, so a server executor that takes over a run keeps to it.
+ */
+export function useAgentEditMode(
+  userId: string,
+  userName: string,
+  documentId: string,
+): { editMode: EditMode; setEditMode: (mode: EditMode) => void; suggestAs: RefObject<SuggestAs | null> } {
+  const [editMode, setEditMode] = useEditMode(userId, documentId);
+  const suggestAs = useRef<SuggestAs | null>(null);
+  suggestAs.current =
+    editMode === "suggest"
+      ? (runId) => ({ authorId: userId, authorName: `Coauthor for ${userName}`, runId })
+      : null;
+  useEffect(() => reportEditMode(editMode), [editMode]);
+  return { editMode, setEditMode, suggestAs };
 }

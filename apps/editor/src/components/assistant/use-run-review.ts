@@ -1,12 +1,6 @@
 "use client";
 
-import {
-  createStaleGuard,
-  isWriteTool,
-  runToolAsSuggestion,
-  type StaleGuard,
-  type SuggestionAuthor,
-} from "@coauthor/tools";
+import { createStaleGuard, isWriteTool, runToolAsSuggestion, type StaleGuard } from "@coauthor/tools";
 import type { RunEdits, RunEvent } from "@coauthor/types";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
@@ -15,6 +9,7 @@ import type { RunChanges } from "../editor/block-snapshot";
 import { type RevertReport, revertRunChanges } from "../editor/revert-run";
 import { fromRunEdits, mergeRunEdits, toRunEdits } from "../editor/run-edits";
 import { type RunRecorder, recordAgentEdits } from "../editor/run-recorder";
+import type { SuggestAs } from "./edit-mode";
 import { createInsertPreviewFeed } from "./insert-preview";
 import type { ToolExecutor } from "./run-client";
 
@@ -48,7 +43,7 @@ export function useRunReview({
   suggestAs,
 }: {
   /** Who the run's write calls are suggested as (Suggest mode), read at each call; null: they edit directly. */
-  suggestAs: RefObject<((runId: string) => SuggestionAuthor) | null>;
+  suggestAs: RefObject<SuggestAs | null>;
 }) {
   const { store, collab } = useAgentLive();
   const trpc = useTRPCClient();

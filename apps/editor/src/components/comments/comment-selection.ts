@@ -1,11 +1,14 @@
 import { $commentRangeOf, type CommentRange } from "@coauthor/tools";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import {
   $createRangeSelectionFromDom,
   $getSelection,
   $isRangeSelection,
+  COMMAND_PRIORITY_EDITOR,
   createCommand,
   type LexicalEditor,
 } from "lexical";
+import { useEffect } from "react";
 
 /** The text a writer chose to comment on: where it is, and what it read. */
 export type CommentTarget = CommentRange & { quote: string };
@@ -13,6 +16,22 @@ export type CommentTarget = CommentRange & { quote: string };
 /** Asks the comments view to start a thread on the given text (the toolbar's Comment, Ctrl+Alt+M). */
 export const START_COMMENT_COMMAND = createCommand<CommentTarget>("START_COMMENT_COMMAND");
 
+/** Calls `onStart` with the target each time a writer starts a comment (the panel opens its form). */
+export function useCommentStart(onStart: (target: CommentTarget) => void): void {
+  const [editor] = useLexicalComposerContext();
+  useEffect(
+    () =>
+      editor.registerCommand(
+        START_COMMENT_COMMAND,
+        (target) => {
+          onStart(target);
+          return true;
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+    [editor, onStart],
+  );
+}
 /**
  * The writer's current selection as a comment target, or null when nothing is selected. A
  * commenter's copy is read-only, where Lexical may keep no selection of its own: the page's
