@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { YJS_ROOT_NAME } from "@coauthor/tools";
 import type { Browser, Page } from "@playwright/test";
 import postgres from "postgres";
@@ -217,6 +218,55 @@ test("garbage bytes in place of the snapshot: every reader answers 409 and the o
   expect(await owner.documentMarkdown(documentId)).toBe("Kept text.");
   expect(ownerPage.record.serverErrors).toEqual([]);
   await ownerPage.close();
+});
+
+test("with no kept state, the newest version that reads is offered: anyone exports it as Markdown, the owner restores it", async ({
+  browser,
+}) => {
+  const { url } = current().server;
+  const {
+    owner,
+    member: viewer,
+    documentId,
+  } = await sharedDocument(url, "viewer", "# Draft\n\nThe words of the draft.");
+  await owner.trpc("versions.save", { documentId, name: "First draft" });
+  await withDatabase(async (sql) => {
+    const garbage = Buffer.from([0xff, 0xfe, 0x00, 0x13, 0x37, 0x42]);
+    await sql`update documents set yjs_snapshot = ${garbage}, last_good_snapshot = null, last_good_at = null
+      where id = ${documentId}`;
+  });
+  expect((await chat(owner, documentId)).status).toBe(409);
+
+  // The viewer is told which version is good and takes its words away.
+  const viewerPage = await openAs(browser, viewer, documentId);
+  await expect(viewerPage.page.getByTestId("last-good-at")).toContainText(
+    "The last good version is “First draft”, from",
+  );
+  await expect(viewerPage.page.getByRole("button", { name: "Restore last good version" })).toHaveCount(0);
+  const downloaded = viewerPage.page.waitForEvent("download");
+  await viewerPage.page.getByRole("button", { name: "Export it as Markdown" }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toBe("last-good-version.md");
+  expect(await readFile(await file.path(), "utf8")).toBe("# Draft\n\nThe words of the draft.");
+  expect(await viewer.trpcCall("documents.restoreLastGood", { id: documentId })).toMatchObject({
+    status: 403,
+  });
+
+  // The owner restores it: the document opens live on the version's words.
+  const ownerPage = await openAs(browser, owner, documentId);
+  await ownerPage.page.getByRole("button", { name: "Restore last good version" }).click();
+  await expect(ownerPage.page.getByTestId("document-editor")).toContainText("The words of the draft.", {
+    timeout: 15_000,
+  });
+  await expect(notice(ownerPage.page)).toHaveCount(0);
+  expect(await owner.documentMarkdown(documentId)).toBe("# Draft\n\nThe words of the draft.");
+  // A version that is not the document's is refused, and a document that loads has nothing to restore.
+  expect(
+    await owner.trpcCall("documents.lastGoodMarkdown", { id: documentId, versionId: 999_999 }, "query"),
+  ).toMatchObject({ status: 404 });
+  expect([...ownerPage.record.serverErrors, ...viewerPage.record.serverErrors]).toEqual([]);
+  await ownerPage.close();
+  await viewerPage.close();
 });
 
 /**

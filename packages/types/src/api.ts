@@ -116,14 +116,28 @@ export const runLeaseAnswerSchema = z.object({
 });
 export type RunLeaseAnswer = z.infer<typeof runLeaseAnswerSchema>;
 
-/** Input of the procedures on one document's damage: `documents.damage` and `documents.restoreLastGood`. */
+/** Input of `documents.damage`: the document. */
 export const documentDamageInputSchema = z.object({ id: z.string().min(1).max(100) });
 export type DocumentDamageInput = z.infer<typeof documentDamageInputSchema>;
 
-/** What `documents.damage` answers: whether the stored state fails to load, and when the last good one was kept. */
+/**
+ * Input of `documents.restoreLastGood` and `documents.lastGoodMarkdown`: the document, and the
+ * version to go back to (absent: the last good state `documents.damage` offers).
+ */
+export const lastGoodInputSchema = documentDamageInputSchema.extend({
+  versionId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type LastGoodInput = z.infer<typeof lastGoodInputSchema>;
+
+/**
+ * What `documents.damage` answers: whether the stored state fails to load, and the last good state
+ * it can go back to — the newest version that reads, or the state kept when it last opened cleanly.
+ */
 export const documentDamageSchema = z.object({
   damaged: z.boolean(),
-  /** ISO time; null when no clean state was ever kept (nothing to restore). */
+  /** ISO time of the last good state; null when there is none (nothing to restore). */
   lastGoodAt: z.iso.datetime().nullable(),
+  /** The version the last good state is, when it is one (null: the state kept as it last opened). */
+  lastGoodVersion: z.object({ id: z.number().int().positive(), label: z.string() }).nullable(),
 });
 export type DocumentDamage = z.infer<typeof documentDamageSchema>;

@@ -1,22 +1,48 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useTRPC } from "@/trpc/react";
+import { useState } from "react";
+import { useTRPC, useTRPCClient } from "@/trpc/react";
 import "./damaged-notice.css";
 
+/** Saves `text` as a file the browser downloads (the page never navigates). */
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/markdown;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 /**
- * Shown instead of a live document whose stored state does not load: when its last good version
- * was kept, and for the owner the way out (restoring it); everyone else learns that the owner can.
- * After a restore the page reloads, so the editor starts again from the restored state.
+ * Shown instead of a live document whose stored state does not load: its last good state (the
+ * newest version that reads, or the state kept as it last opened cleanly), which anyone may export
+ * as Markdown and the owner may restore; everyone else learns that the owner can. After a restore
+ * the page reloads, so the editor starts again from the restored state.
  */
 export function DamagedNotice({ documentId, isOwner }: { documentId: string; isOwner: boolean }) {
   const trpc = useTRPC();
+  const client = useTRPCClient();
   const damage = useQuery({ ...trpc.documents.damage.queryOptions({ id: documentId }), gcTime: 0 });
   const restore = useMutation(
     trpc.documents.restoreLastGood.mutationOptions({ onSuccess: () => window.location.reload() }),
   );
+  const [exportError, setExportError] = useState<string | null>(null);
   const lastGoodAt = damage.data?.lastGoodAt ? new Date(damage.data.lastGoodAt) : null;
-  const failure = restore.error ?? damage.error;
+  const version = damage.data?.lastGoodVersion ?? null;
+  const chosen = { id: documentId, versionId: version?.id };
+  const failure = restore.error?.message ?? damage.error?.message ?? exportError;
+
+  const exportMarkdown = async () => {
+    setExportError(null);
+    try {
+      const { markdown } = await client.documents.lastGoodMarkdown.query(chosen);
+      download("last-good-version.md", markdown);
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : "the export failed");
+    }
+  };
 
   return (
     <section className="damaged-notice" role="alert" data-testid="damaged-notice">
@@ -26,28 +52,31 @@ export function DamagedNotice({ documentId, isOwner }: { documentId: string; isO
       </p>
       {damage.isPending ? null : lastGoodAt ? (
         <p data-testid="last-good-at" data-time={lastGoodAt.toISOString()}>
-          The last good version is from {lastGoodAt.toLocaleString()}.
+          The last good version is {version ? <>&ldquo;{version.label}&rdquo;, </> : null}from{" "}
+          {lastGoodAt.toLocaleString()}.
         </p>
       ) : (
         <p>No good version of it was kept, so there is nothing to restore.</p>
       )}
-      {isOwner ? (
-        lastGoodAt ? (
-          <p>
+      {lastGoodAt ? (
+        <p className="damaged-notice-actions">
+          {isOwner ? (
             <button
               type="button"
               className="button primary"
               disabled={restore.isPending}
-              onClick={() => restore.mutate({ id: documentId })}
+              onClick={() => restore.mutate(chosen)}
             >
               {restore.isPending ? "Restoring…" : "Restore last good version"}
             </button>
-          </p>
-        ) : null
-      ) : (
-        <p>Only the owner of this document can restore its last good version.</p>
-      )}
-      {failure ? <p className="error">{failure.message}</p> : null}
+          ) : null}
+          <button type="button" className="button" onClick={() => void exportMarkdown()}>
+            Export it as Markdown
+          </button>
+        </p>
+      ) : null}
+      {isOwner ? null : <p>Only the owner of this document can restore its last good version.</p>}
+      {failure ? <p className="error">{failure}</p> : null}
     </section>
   );
 }

@@ -15,7 +15,8 @@ const { damagedDocumentCopies, documents, documentUpdates, users } = await impor
 const { appendUpdate, compactUpdateLog, loadDocumentState } = await import("./update-log");
 const { readDocumentMarkdown } = await import("./document-content");
 const { DocumentDamagedError, documentDamage, keepLastGood, stateLoads } = await import("./document-health");
-const { restoreLastGood } = await import("./document-restore");
+const { lastGoodMarkdown, lastGoodState, restoreLastGood } = await import("./document-restore");
+const { insertVersion } = await import("@/server/version-store");
 
 /** A document whose snapshot holds `markdown`, kept as its last good state at `at` (when given). */
 async function insertDocument(markdown: string, at?: Date): Promise<{ id: string; seed: Uint8Array }> {
@@ -147,5 +148,53 @@ describe("a damaged document", () => {
     const log = await db.select().from(documentUpdates).where(eq(documentUpdates.documentId, id));
     expect(log.map((entry) => entry.update)).toEqual([bad]);
     expect(await restoreLastGood("no-such-document")).toEqual({ ok: false, refusal: "missing" });
+  });
+
+  it("goes back to its newest version that reads when that is newer than the kept state; one that does not read is skipped", async () => {
+    const { id, seed } = await insertDocument("Kept state.", new Date(Date.now() - 60_000));
+    const good = await insertVersion({
+      documentId: id,
+      kind: "named",
+      label: "Good draft",
+      createdBy: "owner",
+      state: yjsUpdateFromMarkdown("Good draft words."),
+    });
+    // Taken of a copy that already held the damage: newer, and it does not read.
+    await insertVersion({
+      documentId: id,
+      kind: "edits",
+      label: "Edits by Owner",
+      createdBy: "owner",
+      state: Y.mergeUpdates([seed, unknownNodeUpdate(seed)]),
+    });
+    await appendUpdate(id, unknownNodeUpdate(seed));
+    await expect(readDocumentMarkdown(id)).rejects.toBeInstanceOf(DocumentDamagedError);
+
+    expect(await lastGoodState(id)).toMatchObject({ versionId: good, label: "Good draft" });
+    expect(await lastGoodMarkdown(id)).toBe("Good draft words.");
+    // The kept state is still there to name: no version, no label.
+    expect(await lastGoodState(id, 999_999)).toBeNull();
+    expect(await restoreLastGood(id)).toMatchObject({ ok: true });
+    expect(await readDocumentMarkdown(id)).toBe("Good draft words.");
+  });
+
+  it("with only versions older than the kept state goes back to the kept state", async () => {
+    const { id, seed } = await insertDocument("Kept state.");
+    const older = await insertVersion({
+      documentId: id,
+      kind: "named",
+      label: "Older draft",
+      createdBy: "owner",
+      state: yjsUpdateFromMarkdown("Older draft."),
+    });
+    await keepLastGood(id, seed, new Date(Date.now() + 1_000));
+    await appendUpdate(id, unknownNodeUpdate(seed));
+    await expect(readDocumentMarkdown(id)).rejects.toBeInstanceOf(DocumentDamagedError);
+    expect(await lastGoodState(id)).toMatchObject({ versionId: null, label: null });
+    expect(await lastGoodMarkdown(id)).toBe("Kept state.");
+    // Named, the older version is restored instead.
+    expect(await lastGoodMarkdown(id, older ?? undefined)).toBe("Older draft.");
+    expect(await restoreLastGood(id, older ?? undefined)).toMatchObject({ ok: true });
+    expect(await readDocumentMarkdown(id)).toBe("Older draft.");
   });
 });
