@@ -19,7 +19,7 @@ import { benchMode, sizesFor } from "./sizes.ts";
 import { undoneWork } from "./smoke-check.ts";
 import { round } from "./stats.ts";
 import { benchSuggestions, printSuggestions } from "./suggestions.ts";
-import { benchVersions, printVersions } from "./versions.ts";
+import { benchVersionList, benchVersions, printVersionList, printVersions } from "./versions.ts";
 import { wholeBench } from "./whole-bench.ts";
 
 const argv = process.argv.slice(2);
@@ -48,7 +48,7 @@ if (argv.includes("--suggestions")) {
   process.exit(0);
 }
 
-// `--versions`: only the version storage section (headless, no server needed).
+// `--versions`: only the version storage and restore section (headless, no server needed).
 if (argv.includes("--versions")) {
   printVersions(benchVersions(sizes.versions));
   process.exit(0);
@@ -83,6 +83,13 @@ try {
     const home = await section("home", () => benchHome(server.url, sizes.home), [server]);
     printHome(home);
     results = { home };
+  } else if (argv.includes("--version-list")) {
+    // Only the Versions view's list (1,000 versions of one document).
+    const versionList = await section("version list", () => benchVersionList(server.url, sizes.versionList), [
+      server,
+    ]);
+    printVersionList(versionList);
+    results = { versionList };
   } else {
     results = await wholeBench({
       server,

@@ -45,6 +45,8 @@ export interface BenchSizes {
   suggestions: number[];
   /** Document sizes (blocks) whose version storage is measured, one row per entry. */
   versions: number[];
+  /** The Versions view's list: versions saved on one document, and list calls timed. */
+  versionList: { versions: number; samples: number };
   collaboration: {
     clients: number[];
     keystrokes: number;
@@ -85,6 +87,7 @@ const FULL: BenchSizes = {
   markdown: { blocks: 10_000, runs: 5 },
   suggestions: [200, 1_000],
   versions: [50, 10_000],
+  versionList: { versions: 1_000, samples: 20 },
   collaboration: {
     clients: [2, 10, 50],
     keystrokes: 60,
@@ -125,6 +128,7 @@ const SMOKE: BenchSizes = {
   markdown: { blocks: 100, runs: 1 },
   suggestions: [20],
   versions: [50],
+  versionList: { versions: 3, samples: 2 },
   collaboration: {
     clients: [2],
     keystrokes: 3,

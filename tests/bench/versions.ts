@@ -1,12 +1,21 @@
-// Versions benchmark, headless (no server): what one version costs in storage. A version is the
-// document's full Yjs state (`encodeStateAsUpdate`, docs/versions.md), so its size is the state's:
-// measured for a typical 50-paragraph document and a 10,000-block one, fresh and after a stretch of
-// editing (Yjs keeps what deleted content leaves behind). Figures, not assertions.
+// Versions benchmark. Headless (no server): what one version costs in storage and time. A version
+// is the document's full Yjs state (`encodeStateAsUpdate`, docs/versions.md), so its size is the
+// state's: measured for a typical 50-paragraph document and a 10,000-block one, fresh and after a
+// stretch of editing (Yjs keeps what deleted content leaves behind); with the time to capture one
+// and to restore the fresh version onto the edited document (`restoreContent`, the server's part
+// of a restore). Through the server: the Versions view's list of a document with 1,000 versions.
+// Figures, not assertions.
 import { gzipSync } from "node:zlib";
-import { bindDocumentEditor, yjsUpdateFromMarkdown } from "@coauthor/tools";
+import {
+  bindDocumentEditor,
+  restoreContent,
+  stateFromYjsUpdate,
+  yjsUpdateFromMarkdown,
+} from "@coauthor/tools";
 import { $getRoot, $isElementNode, $isTextNode } from "lexical";
 import * as Y from "yjs";
-import { round } from "./stats.ts";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { percentile, round } from "./stats.ts";
 
 /** Edits made to each document before the second figure: a word typed, a word deleted, each. */
 const EDITS = 500;
@@ -19,6 +28,10 @@ export interface VersionBenchRow {
   gzipKB: number;
   /** One version after EDITS edits spread over the document. */
   editedKB: number;
+  /** Capturing one version of the edited document (its full state, encoded). */
+  captureMs: number;
+  /** Restoring the fresh version onto the edited document: every edited block written back. */
+  restoreMs: number;
 }
 
 /** A paragraph of about 40 words, as a report's body text reads. */
@@ -47,12 +60,21 @@ function measure(blocks: number): VersionBenchRow {
       { discrete: true },
     );
   }
+  const captureStart = performance.now();
+  const edited = stateBytes(bound.doc);
+  const captureMs = performance.now() - captureStart;
+  // What the server does on Restore: the version's content, then the block-by-block restore.
+  const restoreStart = performance.now();
+  restoreContent(bound.editor, stateFromYjsUpdate(fresh));
+  const restoreMs = performance.now() - restoreStart;
   const row = {
     blocks,
     markdownKB: round(Buffer.byteLength(markdown) / 1024),
     versionKB: round(fresh.byteLength / 1024),
     gzipKB: round(gzipSync(fresh).byteLength / 1024),
-    editedKB: round(stateBytes(bound.doc) / 1024),
+    editedKB: round(edited / 1024),
+    captureMs: round(captureMs),
+    restoreMs: round(restoreMs),
   };
   bound.dispose();
   return row;
@@ -73,6 +95,39 @@ export function printVersions(rows: VersionBenchRow[]): void {
       "Markdown KB": row.markdownKB,
       "version KB (gzip)": `${row.versionKB} (${row.gzipKB})`,
       [`after ${EDITS} edits KB`]: row.editedKB,
+      "capture ms": row.captureMs,
+      [`restore after ${EDITS} edits ms`]: row.restoreMs,
+      "restore target": row.blocks >= 10_000 ? "≤ 1000" : "",
     })),
   );
+}
+
+export type VersionListBenchRow = { versions: number; p50Ms: number; p95Ms: number };
+
+/**
+ * Saves `versions` named versions of one document through the API, then times the Versions view's
+ * list (its first page, newest first) over HTTP, `samples` times.
+ */
+export async function benchVersionList(
+  baseURL: string,
+  { versions, samples }: { versions: number; samples: number },
+): Promise<VersionListBenchRow> {
+  const client = await new CoauthorClient(baseURL).signIn();
+  const documentId = await client.createDocument(
+    Array.from({ length: 50 }, (_, i) => paragraph(i)).join("\n\n"),
+    "Versions bench",
+  );
+  for (let n = 1; n <= versions; n++) await client.trpc("versions.save", { documentId, name: `Draft ${n}` });
+  const times: number[] = [];
+  for (let sample = 0; sample < samples; sample++) {
+    const start = performance.now();
+    await client.trpc("versions.list", { documentId }, "query");
+    times.push(performance.now() - start);
+  }
+  return { versions, p50Ms: round(percentile(times, 50)), p95Ms: round(percentile(times, 95)) };
+}
+
+export function printVersionList(row: VersionListBenchRow): void {
+  console.log("\nVersions view: listing a document's versions (first page, newest first, over HTTP)");
+  console.table([{ versions: row.versions, "p50 ms": row.p50Ms, "p95 ms": row.p95Ms }]);
 }

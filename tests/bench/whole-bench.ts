@@ -16,7 +16,7 @@ import { benchPipelines, printPipelines } from "./pipelines.ts";
 import { section } from "./section.ts";
 import type { BenchSizes } from "./sizes.ts";
 import { printSuggestions } from "./suggestions.ts";
-import { printVersions } from "./versions.ts";
+import { benchVersionList, printVersionList, printVersions } from "./versions.ts";
 
 /** What the whole bench is run with. */
 export interface WholeBenchOptions {
@@ -79,6 +79,9 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
       )
     : undefined;
   const home = headless ? await section("home", () => benchHome(server.url, sizes.home), shared) : undefined;
+  const versionList = headless
+    ? await section("version list", () => benchVersionList(server.url, sizes.versionList), shared)
+    : undefined;
   if (options.peer) await section("peer", () => benchPeer(agent, agentOptions));
   else console.log("[bench] peer: left out (it needs a build of its own; --peer adds it)");
 
@@ -101,6 +104,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   if (versions) printVersions(versions);
   if (collaboration) printCollaboration(collaboration);
   if (home) printHome(home);
+  if (versionList) printVersionList(versionList);
   const chart = await section("chart", () =>
     writeChart(
       roundTripChart([
@@ -122,6 +126,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     versions,
     collaboration,
     home,
+    versionList,
     table,
   };
 }

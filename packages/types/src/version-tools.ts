@@ -34,6 +34,8 @@ export const listVersionsOutputSchema = failure(
         /** When it was taken (ISO 8601). */
         at: z.string(),
         by: z.string().nullable(),
+        /** The agent runs that changed the document since the version before (oldest first). */
+        runsSince: z.array(z.object({ runId: z.string(), prompt: z.string(), for: z.string().nullable() })),
       }),
     ),
   }),

@@ -1,12 +1,13 @@
 import { log } from "@coauthor/agent-workflow";
 import { restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { currentDocumentState } from "@/server/collab/document-content";
 import { StateLoadError } from "@/server/collab/document-health";
 import { editLiveDocument } from "@/server/collab/live-edit";
 import { getDb } from "@/server/db";
 import { documentVersions, runs, users } from "@/server/db/schema";
 import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
+import { runsBetweenVersions } from "@/server/version-runs";
 import { insertVersion } from "@/server/version-store";
 
 // Version history: full Yjs states of a document, taken around agent runs, before a restore, and
@@ -107,22 +108,50 @@ export async function lastEditVersionAt(documentId: string): Promise<number | nu
 /** Most versions one list answer holds (newest first). */
 const VERSION_PAGE = 200;
 
-/** The document's versions, newest first: what the Versions view lists. */
+/**
+ * The document's versions, newest first: what the Versions view lists. Each carries the agent runs
+ * that changed the document since the version before it (`runs`, see version-runs.ts).
+ */
 export async function listVersions(documentId: string) {
   const db = await getDb();
-  return db
+  // One more than a page: the oldest listed version's window starts at the one before it.
+  const rows = await db
     .select({
       id: documentVersions.id,
       kind: documentVersions.kind,
       label: documentVersions.label,
       createdAt: documentVersions.createdAt,
       createdBy: users.name,
+      runId: documentVersions.runId,
     })
     .from(documentVersions)
     .leftJoin(users, eq(users.id, documentVersions.createdBy))
     .where(eq(documentVersions.documentId, documentId))
     .orderBy(desc(documentVersions.id))
-    .limit(VERSION_PAGE);
+    .limit(VERSION_PAGE + 1);
+  const listed = rows.slice(0, VERSION_PAGE);
+  const newest = listed[0];
+  if (!newest) return [];
+  const before = rows[VERSION_PAGE]?.createdAt ?? null;
+  const spans = await db
+    .select({
+      runId: runs.id,
+      prompt: runs.prompt,
+      writer: users.name,
+      createdAt: runs.createdAt,
+      finishedAt: runs.finishedAt,
+    })
+    .from(runs)
+    .leftJoin(users, eq(users.id, runs.userId))
+    .where(
+      and(
+        eq(runs.documentId, documentId),
+        lt(runs.createdAt, newest.createdAt),
+        before ? or(isNull(runs.finishedAt), gt(runs.finishedAt, before)) : undefined,
+      ),
+    );
+  const runsOf = runsBetweenVersions(listed, spans, before);
+  return listed.map(({ runId: _ownRun, ...version }, index) => ({ ...version, runs: runsOf[index] ?? [] }));
 }
 
 async function versionRow(documentId: string, versionId: number) {

@@ -41,6 +41,11 @@ export function VersionHistory({ documentId, canEdit }: { documentId: string; ca
                     {new Date(version.createdAt).toLocaleString()}
                   </time>
                 </span>
+                {version.runs.length > 0 ? (
+                  <span className="run-history-meta" data-testid="version-runs">
+                    {runsSinceText(version.runs)}
+                  </span>
+                ) : null}
               </button>
               {openId === version.id ? (
                 <VersionPreview
@@ -57,6 +62,23 @@ export function VersionHistory({ documentId, canEdit }: { documentId: string; ca
       ) : null}
     </section>
   );
+}
+
+/** Runs listed by name before the rest are counted. */
+const RUNS_NAMED = 3;
+
+/** "Since the version before: Coauthor's runs “Tighten” for Alice and “Translate” for Bob". */
+function runsSinceText(runs: ReadonlyArray<{ prompt: string; writer: string | null }>): string {
+  const named = runs
+    .slice(0, RUNS_NAMED)
+    .map(
+      (run) =>
+        `“${run.prompt.length > 40 ? `${run.prompt.slice(0, 39)}…` : run.prompt}” for ${run.writer ?? "a former member"}`,
+    );
+  const more = runs.length - named.length;
+  const list = more > 0 ? [...named, `${more} more`] : named;
+  const joined = list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+  return `Since the version before: Coauthor's ${runs.length === 1 ? "run" : "runs"} ${joined}`;
 }
 
 function SaveVersion({ documentId, onSaved }: { documentId: string; onSaved: () => Promise<void> }) {

@@ -37,6 +37,7 @@ export async function runVersionTool(call: ServerToolCall): Promise<unknown> {
         label: version.label,
         at: version.createdAt.toISOString(),
         by: version.createdBy,
+        runsSince: version.runs.map((run) => ({ runId: run.runId, prompt: run.prompt, for: run.writer })),
       })),
     };
   }
