@@ -133,3 +133,54 @@ test("an open version compares, word by word, with the version before it and wit
   await beforeRun.getByTestId("version-show-version").check();
   await expect(beforeRun.getByTestId("version-markdown")).toHaveText("Original text.");
 });
+
+test("a co-editor offline during a restore merges what they typed when they reconnect, and the text the restore removed stays gone", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kept line.\n\nSecond line.");
+  const { versionId } = await account.trpc<{ versionId: number }>("versions.save", {
+    documentId,
+    name: "Two lines",
+  });
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Kept line.", "Second line."]);
+  // Alice adds a line after the version: the restore will take it away.
+  await paragraphs(page).last().click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Added later.");
+  await waitForSave(page);
+
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await expect(paragraphs(bobPage)).toHaveText(["Kept line.", "Second line.", "Added later."]);
+  await waitForSave(bobPage);
+  await bobContext.setOffline(true);
+  await expect(bobPage.getByTestId("save-status")).toHaveText("Offline — your changes are kept", {
+    timeout: 15_000,
+  });
+  // Offline, Bob still has the line the restore is about to remove, and types in the first one.
+  await paragraphs(bobPage).first().click();
+  await bobPage.keyboard.press("End");
+  await bobPage.keyboard.type(" Bob offline.");
+
+  await account.trpc("versions.restore", { documentId, versionId });
+  await expect(paragraphs(page)).toHaveText(["Kept line.", "Second line."]);
+  await bobContext.setOffline(false);
+  // Bob's words merge into the line the restore kept; the removed line does not come back.
+  const merged = ["Kept line. Bob offline.", "Second line."];
+  await expect(paragraphs(bobPage)).toHaveText(merged, { timeout: 15_000 });
+  await expect(paragraphs(page)).toHaveText(merged);
+  await waitForSave(bobPage);
+  await expect
+    .poll(() => account.documentMarkdown(documentId))
+    .toBe("Kept line. Bob offline.\n\nSecond line.");
+  await bobContext.close();
+});
