@@ -75,3 +75,26 @@ test("the README's screenshots: home, a run in the panel, History, sharing and t
   await expect(page.getByTestId("assistant-panel")).toBeInViewport();
   await shoot(page, "phone");
 });
+
+test("the README's screenshot of a version compared with the one before it", async ({ page, account }) => {
+  test.setTimeout(60_000);
+  const documentId = await account.createDocument(PLAN, "Launch plan");
+  await account.trpc("versions.save", { documentId, name: "First draft" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor")).toContainText("move the opening day", {
+    timeout: 15_000,
+  });
+  await ask(page, "agent", 'replace "Costs were flat" with "Costs rose by a tenth"');
+  await waitForRunEnd(page);
+  await page.getByRole("button", { name: "Keep" }).click();
+  await page.getByTestId("assistant-versions-toggle").click();
+  const afterRun = page.getByTestId("version-item").first();
+  await expect(afterRun).toContainText(`After Coauthor's run "replace`);
+  await afterRun.getByRole("button").first().click();
+  await afterRun.getByTestId("version-show-since-previous").check();
+  const changes = afterRun.getByTestId("version-changes");
+  await expect(changes.locator("del")).toContainText(["were", "flat"]);
+  await expect(changes.locator("ins").first()).toContainText("rose");
+  await changes.locator("del").first().scrollIntoViewIfNeeded();
+  await shoot(page, "versions");
+});
