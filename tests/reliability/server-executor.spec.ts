@@ -121,3 +121,31 @@ test("the writer's switch to Suggest mid-run reaches the server with the lease, 
     copy.close();
   }
 });
+
+test("a run in the background is the server's from its first call: a tab asking for its lease is refused and only follows", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("Before the background run.");
+  const stream = await RunStream.start(client, documentId, "count to 3", { background: true });
+  expect(stream.status).toBe(200);
+  const ask = async () =>
+    (
+      await client.fetch(`/api/llm/agent/${stream.runId}/lease`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ tabId: "a-tab-of-the-writer" }),
+      })
+    ).json();
+  // Asked before the first call and while the run goes: never granted.
+  expect(await ask()).toMatchObject({ granted: false });
+  const events = await stream.readUntil(isTerminalEvent);
+  expect(await ask()).toMatchObject({ granted: false });
+  expect(events.at(-1)).toMatchObject({ type: "finish", status: "done" });
+  expect(toolCalls(events)).toHaveLength(3);
+  expect(events.filter((event) => event.type === "tool-result")).toMatchObject([
+    { ok: true },
+    { ok: true },
+    { ok: true },
+  ]);
+  // Each call ran once, on the live document.
+  expect(await client.documentMarkdown(documentId)).toBe("Before the background run.\n\n1\n\n2\n\n3");
+});

@@ -41,6 +41,11 @@ export const agentRunRequestSchema = z.object({
   /** Run this recipe (a pipeline: built in, or one the caller may see on this document). */
   recipeId: z.string().min(1).max(100).optional(),
   editMode: editModeSchema.default("direct"),
+  /**
+   * Run in the background: the server executes the run's tool calls from the first one, on the
+   * live document, and no tab takes them; the writer may close the tab.
+   */
+  background: z.boolean().default(false),
 });
 export type AgentRunRequest = z.infer<typeof agentRunRequestSchema>;
 

@@ -173,7 +173,7 @@ export function AssistantPanel({
     setView("conversation");
   };
 
-  const submit = () => {
+  const submit = (background = false) => {
     const text = prompt.trim();
     if (!text) return;
     setPrompt("");
@@ -185,6 +185,7 @@ export function AssistantPanel({
       selection: readSelectionContext(editor),
       recipeId: mode === "agent" && recipeId ? recipeId : undefined,
       editMode: mode === "agent" ? editMode : undefined,
+      background: mode === "agent" && background,
     });
   };
 
@@ -294,7 +295,8 @@ export function AssistantPanel({
           promptRef={promptBox}
           isRunning={run.isRunning}
           onPromptChange={setPrompt}
-          onSubmit={submit}
+          onSubmit={() => submit()}
+          onSubmitInBackground={mode === "agent" ? () => submit(true) : undefined}
           onStop={stopRun}
           onContinue={continueRunId ? () => continueRun(continueRunId) : undefined}
         />

@@ -4,8 +4,8 @@ import type { RunMode } from "@coauthor/types";
 import type { RefObject } from "react";
 
 /**
- * The prompt box with Send (Enter); while a run goes, Stop (also Esc anywhere in the panel);
- * after a run that stopped early, Continue.
+ * The prompt box with Send (Enter) and, in Agent mode, Run in background; while a run goes, Stop
+ * (also Esc anywhere in the panel); after a run that stopped early, Continue.
  */
 export function PromptForm({
   mode,
@@ -14,6 +14,7 @@ export function PromptForm({
   isRunning,
   onPromptChange,
   onSubmit,
+  onSubmitInBackground,
   onStop,
   onContinue,
 }: {
@@ -23,6 +24,8 @@ export function PromptForm({
   isRunning: boolean;
   onPromptChange: (prompt: string) => void;
   onSubmit: () => void;
+  /** Sends the task as a run in the background (absent: not offered, e.g. in Chat mode). */
+  onSubmitInBackground?: () => void;
   onStop: () => void;
   /** Picks up the run that stopped early (absent when there is none to continue). */
   onContinue?: () => void;
@@ -73,6 +76,18 @@ export function PromptForm({
             onClick={onContinue}
           >
             Continue
+          </button>
+        ) : null}
+        {onSubmitInBackground && !isRunning ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="assistant-send-background"
+            title="The server does the work: you may close this tab"
+            disabled={!prompt.trim()}
+            onClick={onSubmitInBackground}
+          >
+            Run in background
           </button>
         ) : null}
         <button

@@ -19,6 +19,8 @@ export interface RunRequest {
   recipeId?: string;
   /** How the agent's writes land; the server executes the run's calls this way when no tab is there. */
   editMode?: EditMode;
+  /** Run in the background: the server executes every tool call; this tab only follows the run. */
+  background?: boolean;
 }
 
 /** How a run ended, as the panel reports it. */

@@ -50,6 +50,8 @@ export interface SendOptions {
   recipeId?: string;
   /** How the agent's writes land (agent mode). */
   editMode?: EditMode;
+  /** Run in the background (agent mode): the server executes its tool calls, the tab may close. */
+  background?: boolean;
 }
 
 let sequence = 0;
@@ -177,7 +179,16 @@ export function useAgentRun({
   );
 
   const send = useCallback(
-    async ({ prompt, mode, model, selection, continueRunId, recipeId, editMode }: SendOptions) => {
+    async ({
+      prompt,
+      mode,
+      model,
+      selection,
+      continueRunId,
+      recipeId,
+      editMode,
+      background,
+    }: SendOptions) => {
       const previous = active.current;
       if (previous) abortRun(previous, callbacks.current.refreshHistory);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
@@ -191,6 +202,7 @@ export function useAgentRun({
         continueRunId,
         recipeId,
         editMode,
+        background,
       };
       dispatch({ type: "user", id: nextId("user"), text: prompt });
       setStatus({ phase: "running", mode });

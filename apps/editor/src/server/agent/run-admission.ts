@@ -22,6 +22,8 @@ export interface RunToAdmit {
   prompt: string;
   model: string;
   editMode: EditMode;
+  /** Who executes its tool calls (see the `executor` column). */
+  executor: "tab" | "server";
 }
 
 // On PostgreSQL, admissions are serialised per writer and per document for the rest of their

@@ -17,9 +17,10 @@ import { findDocumentAccess } from "@/server/documents";
 import { findRun } from "@/server/runs";
 import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "./run-lease";
 
-// The server as a run's executor when no tab of the writer is there (issue #39, first slice): an
-// announced call that no tab takes within AGENT_SERVER_TAKEOVER_MS is run here, on the sync
-// server's live document, by the same tool code a tab runs. The run's lease decides who executes:
+// The server as a run's executor when no tab of the writer is there (issue #39): an announced call
+// that no tab takes within AGENT_SERVER_TAKEOVER_MS is run here, on the sync server's live
+// document, by the same tool code a tab runs; a run in the background (executor "server") has
+// every call run here at once, and no tab is granted its lease. The run's lease decides who executes:
 // a tab renews it while it lives, so the server claims it only once no tab holds it, runs the one
 // call, and lets go (a tab that comes back takes over at the next call). The call is recorded in
 // the shared document in the same update as its edit (as a tab's `runOnce` does), so no executor
@@ -39,11 +40,12 @@ async function waited(ms: number, signal: AbortSignal): Promise<boolean> {
   }
 }
 
-/** Runs an announced call on the server unless a tab takes it first (see above). */
+/**
+ * Runs an announced call on the server: at once for a run in the background, else unless a tab
+ * takes it within AGENT_SERVER_TAKEOVER_MS (0: only runs in the background).
+ */
 export function offerCallToServer(call: ServerToolCall, signal: AbortSignal): void {
-  const after = agentEnv().AGENT_SERVER_TAKEOVER_MS;
-  if (after === 0) return;
-  void takeOver(call, signal, after).catch((error: unknown) =>
+  void takeOver(call, signal).catch((error: unknown) =>
     log.error("server executor: a tool call failed", {
       runId: call.runId,
       toolCallId: call.toolCallId,
@@ -52,7 +54,11 @@ export function offerCallToServer(call: ServerToolCall, signal: AbortSignal): vo
   );
 }
 
-async function takeOver(call: ServerToolCall, signal: AbortSignal, after: number): Promise<void> {
+async function takeOver(call: ServerToolCall, signal: AbortSignal): Promise<void> {
+  const run = await findRun(call.runId);
+  if (run === null) return;
+  const after = run.executor === "server" ? 0 : agentEnv().AGENT_SERVER_TAKEOVER_MS;
+  if (run.executor === "tab" && after === 0) return;
   if (!(await waited(after, signal))) return;
   while (!signal.aborted) {
     if (await claimRunLease(call.runId, SERVER_HOLDER)) {

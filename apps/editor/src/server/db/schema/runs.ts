@@ -30,6 +30,14 @@ export const runs = pgTable(
     editMode: text("edit_mode", { enum: ["direct", "suggest"] })
       .notNull()
       .default("direct"),
+    /**
+     * Who executes the run's tool calls: "tab" (the writer's tab that holds the run's lease, the
+     * server standing in when none does) or "server" (a run in the background: the server from its
+     * first call, and no tab takes over).
+     */
+    executor: text("executor", { enum: ["tab", "server"] })
+      .notNull()
+      .default("tab"),
     /** One of `RUN_STATUSES` (packages/types): checked by the database too. */
     status: text("status", { enum: RUN_STATUSES }).notNull().default("running"),
     /** Error code or finish summary, once the run ended. */
@@ -59,6 +67,7 @@ export const runs = pgTable(
       sql.raw(`status in (${RUN_STATUSES.map((status) => `'${status}'`).join(", ")})`),
     ),
     check("agent_runs_edit_mode_check", sql`edit_mode in ('direct', 'suggest')`),
+    check("agent_runs_executor_check", sql`executor in ('tab', 'server')`),
   ],
 );
 

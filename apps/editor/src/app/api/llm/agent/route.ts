@@ -56,6 +56,7 @@ export async function POST(request: Request): Promise<Response> {
       prompt: input.prompt,
       model: modelId,
       editMode: input.editMode,
+      executor: input.background ? "server" : "tab",
     },
     async () => {
       const workflowInput: AgentWorkflowInput = {

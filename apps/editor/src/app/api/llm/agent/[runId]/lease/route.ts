@@ -28,7 +28,11 @@ export async function POST(
     await releaseRunLease(runId, input.data.tabId);
     return Response.json({ granted: false, ttlMs: RUN_LEASE_TTL_MS } satisfies RunLeaseAnswer);
   }
-  const granted = owned.run.status === "running" && (await claimRunLease(runId, input.data.tabId));
+  // A run in the background is the server's to execute: a tab only follows it.
+  const granted =
+    owned.run.status === "running" &&
+    owned.run.executor === "tab" &&
+    (await claimRunLease(runId, input.data.tabId));
   // The tab that executes the run says which mode its writes land in; the server executor follows it.
   const editMode = input.data.editMode;
   if (granted && editMode !== undefined && editMode !== owned.run.editMode)

@@ -1,0 +1,2 @@
+ALTER TABLE "agent_runs" ADD COLUMN "executor" text DEFAULT 'tab' NOT NULL;--> statement-breakpoint
+ALTER TABLE "agent_runs" ADD CONSTRAINT "agent_runs_executor_check" CHECK (executor in ('tab', 'server'));

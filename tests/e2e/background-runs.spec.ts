@@ -1,0 +1,44 @@
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { expect, test } from "../lib/test.ts";
+import { contextFor, paragraphs } from "./helpers.ts";
+
+// Runs in the background (issue #39, point 2): the server executes every tool call of the run on
+// the live document, so the writer may close the tab as soon as the run has started; co-editors
+// see its edits arrive, and History has it.
+
+test("Run in background: the writer closes the tab at once, the run goes on, a co-editor sees every edit and History shows it done", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kickoff notes.");
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+
+  const writerContext = await browser.newContext({ storageState: await page.context().storageState() });
+  const writerPage = await writerContext.newPage();
+  await writerPage.goto(`${baseURL}/documents/${documentId}`);
+  await expect(paragraphs(writerPage)).toHaveText(["Kickoff notes."]);
+  await writerPage.getByTestId("assistant-mode-agent").click();
+  await writerPage.getByTestId("assistant-input").fill("count to 4");
+  const started = writerPage.waitForResponse(
+    (response) => response.url().endsWith("/api/llm/agent") && response.request().method() === "POST",
+  );
+  await writerPage.getByTestId("assistant-send-background").click();
+  expect((await started).status()).toBe(200);
+  // The run has started: the writer leaves at once.
+  await writerContext.close();
+
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes.", "1", "2", "3", "4"], { timeout: 20_000 });
+  await page.goto(`/documents/${documentId}`);
+  await page.getByTestId("assistant-history-toggle").click();
+  await expect(page.getByTestId("run-history-item").first()).toContainText("count to 4");
+  await expect(page.getByTestId("run-history-item").first()).toContainText("Done", { timeout: 15_000 });
+  await bobContext.close();
+});
