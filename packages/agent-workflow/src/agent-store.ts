@@ -42,6 +42,12 @@ export interface ToolResultClaim {
    * the mark that step would otherwise write itself (see `listenForToolResult`).
    */
   markModelPhase?: boolean;
+  /**
+   * The server executed the call and checked the writer's rights for that very tool first (reads
+   * need read access, writes edit access): the store does not ask for edit rights again, so a run
+   * of a commenter (asked from a comment) can read and comment. Results posted by tabs never carry it.
+   */
+  checkedByServer?: true;
 }
 
 /**

@@ -55,6 +55,14 @@ export function mentionsAnyOf(body: string, names: readonly string[]): boolean {
   return mentionsIn(body).some((mentioned) => names.includes(mentioned.toLowerCase()));
 }
 
+/** The name a comment mentions the agent by: `@Coauthor` asks it (a run that answers in the thread). */
+export const AGENT_MENTION_NAME = "coauthor";
+
+/** Whether a comment body asks the agent (`@Coauthor`, any case). */
+export function mentionsAgent(body: string): boolean {
+  return mentionsAnyOf(body, [AGENT_MENTION_NAME]);
+}
+
 /**
  * A comment's text: plain text (newlines and tabs allowed, no other control characters), at most
  * MAX_COMMENT_CHARS, whose links are http, https or mailto. Mentions are checked against the

@@ -12,6 +12,7 @@ import {
 } from "@coauthor/tools";
 import {
   type AddCommentInput,
+  AGENT_MENTION_NAME,
   type Comment,
   type CommentAuthor,
   type CommentThread,
@@ -35,14 +36,11 @@ import { badRequest } from "./trpc/refusal";
 /** Who is commenting: their id, their role on the document, and the Yjs state their copy held. */
 export type Commenter = { userId: string; role: DocumentRole; stateVector?: Uint8Array };
 
-/** The name `@Coauthor` mentions: the agent (asking it from a comment comes with the agent's comment tools). */
-const AGENT_MENTION = "coauthor";
-
 /** Refuses a body that mentions someone who is not a member of the document. */
 export async function checkMentions(documentId: string, body: string): Promise<void> {
   const mentioned = mentionsIn(body);
   if (mentioned.length === 0) return;
-  const known = new Set([AGENT_MENTION, ...(await listMembers(documentId)).flatMap(mentionNamesOf)]);
+  const known = new Set([AGENT_MENTION_NAME, ...(await listMembers(documentId)).flatMap(mentionNamesOf)]);
   const strangers = mentioned.filter((name) => !known.has(name.toLowerCase()));
   if (strangers.length > 0) {
     throw badRequest(

@@ -47,6 +47,14 @@ function isOutcome(value: unknown): value is AgentRunOutcome {
   return typeof value === "object" && value !== null && "status" in value && typeof value.status === "string";
 }
 
+/** What an ended run answered, as the conversation and a thread it was asked in show it. */
+export function runAnswerOf(outcome: unknown): string {
+  const ended = isOutcome(outcome) ? outcome : undefined;
+  return (
+    ended?.reply || ended?.summary || (ended?.status === "error" ? `Failed: ${ended.summary ?? ""}` : "")
+  );
+}
+
 /**
  * Stores how an ended run went: its status (unless its row already says it ended: a Stop, a new
  * prompt or its finish frame got there first), what it reported (tool calls, tokens, summary) —
@@ -94,8 +102,7 @@ export async function recordRunOutcome(runId: string, status: EndedStatus, outco
       id: `${runId}:assistant`,
       role: "assistant",
       mode: "agent",
-      content:
-        ended?.reply || ended?.summary || (ended?.status === "error" ? `Failed: ${ended.summary ?? ""}` : ""),
+      content: runAnswerOf(outcome),
       runId,
       at: finishedAt,
     },

@@ -16,7 +16,8 @@ function isForeignKeyViolation(error: unknown): boolean {
  * result with it (the run's step reads it from this row) — in one statement with the run's checks:
  * recorded only for a run of the writer and document the token names, while it is running and its
  * writer may still edit its document ("refused" otherwise: a run that ended, a writer who lost the
- * editor role, a token whose claims do not match its run record nothing).
+ * editor role, a token whose claims do not match its run record nothing). A result the server
+ * executor recorded (`checkedByServer`) had the writer's rights checked for its tool already.
  */
 export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome> {
   const db = await getDb();
@@ -37,7 +38,7 @@ export async function claimTokenUse(use: ToolResultClaim): Promise<ClaimOutcome>
         eq(runs.userId, use.userId),
         eq(runs.documentId, use.documentId),
         eq(runs.status, "running"),
-        editableBy(runs.userId),
+        use.checkedByServer ? undefined : editableBy(runs.userId),
       ),
     );
   const insert = db

@@ -24,6 +24,8 @@ export interface RunToAdmit {
   editMode: EditMode;
   /** Who executes its tool calls (see the `executor` column). */
   executor: "tab" | "server";
+  /** The comment thread it answers (asked there with `@Coauthor`), or null. */
+  threadId: string | null;
 }
 
 // On PostgreSQL, admissions are serialised per writer and per document for the rest of their

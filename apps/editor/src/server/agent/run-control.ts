@@ -4,8 +4,9 @@ import { type FinishStatus, finishStatusSchema, type RunStatus } from "@coauthor
 import { getRun } from "workflow/api";
 import { WorkflowRunNotFoundError } from "workflow/errors";
 import { forgetRunState } from "@/server/agent/agent-store";
+import { answerInThread } from "@/server/agent/thread-answers";
 import { countRunEnd } from "@/server/observability/run-metrics";
-import { recordRunOutcome } from "@/server/run-history";
+import { recordRunOutcome, runAnswerOf } from "@/server/run-history";
 import { finishRun } from "@/server/runs";
 import { saveRunVersion } from "@/server/versions";
 import { noteRunEnded } from "@/server/workflow/engine-state-purge";
@@ -84,6 +85,10 @@ export function recordRunEnd(runId: string, waitMs = 0): Promise<boolean> {
     await recordRunOutcome(runId, end.status, end.outcome);
     // What the run left, as a version beside the one taken before it (not awaited).
     void saveRunVersion(runId, "after");
+    // A run asked from a comment answers in its thread (not awaited: logged).
+    answerInThread(runId, runAnswerOf(end.outcome)).catch((error: unknown) =>
+      log.error("could not post a run's answer in its thread", { runId, error }),
+    );
     countRunEnd(end.status);
     await forgetRunState(runId);
     // What this process kept for the run (its last step may have run on another instance), and

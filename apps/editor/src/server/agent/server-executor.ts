@@ -125,5 +125,6 @@ async function runOnServer(call: ServerToolCall): Promise<void> {
     documentId: run.documentId,
     toolCallId: call.toolCallId,
     result,
+    checkedByServer: true,
   });
 }

@@ -38,6 +38,8 @@ export const runs = pgTable(
     executor: text("executor", { enum: ["tab", "server"] })
       .notNull()
       .default("tab"),
+    /** The comment thread the run answers (it was asked there, with `@Coauthor`), if any. */
+    threadId: text("thread_id"),
     /** One of `RUN_STATUSES` (packages/types): checked by the database too. */
     status: text("status", { enum: RUN_STATUSES }).notNull().default("running"),
     /** Error code or finish summary, once the run ended. */

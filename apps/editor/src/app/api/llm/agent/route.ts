@@ -1,20 +1,18 @@
 import { log } from "@coauthor/agent-workflow";
-import { type AgentWorkflowInput, agentWorkflow, beginRunStart } from "@coauthor/agent-workflow/server";
+import { agentWorkflow, beginRunStart } from "@coauthor/agent-workflow/server";
 import { agentRunRequestSchema } from "@coauthor/types";
 import { start } from "workflow/api";
-import { agentLimits } from "@/server/agent/limits";
 import { admitRun } from "@/server/agent/run-admission";
 import { continuationOf } from "@/server/agent/run-continuation";
-import { recordStreamEnd, superviseRun } from "@/server/agent/run-control";
+import { recordStreamEnd } from "@/server/agent/run-control";
 import { acceptRunRequest } from "@/server/agent/run-request";
+import { followAdmittedRun, workflowInputOf } from "@/server/agent/run-start";
 import { runEventResponse } from "@/server/agent/sse-response";
 import { DAMAGED_MESSAGE } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
 import { recipeDefinition } from "@/server/recipes";
-import { saveRunVersion } from "@/server/versions";
-import { purgeEndedRunsEngineState } from "@/server/workflow/engine-state-purge";
 import { localWorldDir } from "@/server/workflow/world-purge";
 
 export const runtime = "nodejs";
@@ -57,22 +55,22 @@ export async function POST(request: Request): Promise<Response> {
       model: modelId,
       editMode: input.editMode,
       executor: input.background ? "server" : "tab",
+      threadId: null,
     },
     async () => {
-      const workflowInput: AgentWorkflowInput = {
+      const workflowInput = workflowInputOf({
         userId: accepted.userId,
         documentId: input.documentId,
         prompt: input.prompt,
         messages: input.messages,
         modelId,
         selection: input.selection,
-        limits: agentLimits(),
         continues: continuation?.continues,
         pipeline: definition && input.recipeId ? { recipeId: input.recipeId, definition } : undefined,
         // The run's first step runs in this process on the local world: its work begins here, while
         // the engine starts the run (run-start-early.ts).
         earlyStart: localWorldDir() !== undefined,
-      };
+      });
       const run = await start(agentWorkflow, [workflowInput]);
       // The response subscribes to the run's live frames now, before anything else is awaited.
       const response = runEventResponse(run.runId, run.getReadable<string>(), {
@@ -93,11 +91,6 @@ export async function POST(request: Request): Promise<Response> {
   );
   if (!admission.ok) return admission.response;
   const { started: run } = admission;
-  // Captured now, before the run's first edit can land; stored meanwhile (not awaited).
-  void saveRunVersion(run.runId, "before", input.documentId);
-  superviseRun(run.runId);
-  // Earlier runs' engine state, which every replay would list (not awaited: this run goes on).
-  purgeEndedRunsEngineState();
-  log.info("run started", { runId: run.runId, documentId: input.documentId, model: modelId });
+  followAdmittedRun({ runId: run.runId, documentId: input.documentId, modelId });
   return run.response;
 }
