@@ -1,4 +1,8 @@
-import { DOCUMENT_PAGE_SIZE } from "@coauthor/types";
+import { createDocumentEditor, runEditorTool } from "@coauthor/tools";
+import { DOCUMENT_PAGE_SIZE, isTerminalEvent } from "@coauthor/types";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { HeldRunLease } from "../lib/run-lease.ts";
+import { postResult, RunStream } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
 
 interface Page {
@@ -72,4 +76,36 @@ test("bad list input is a 400 and lists nothing", async ({ account }) => {
     });
   }
   expect((await account.trpc<Page>("documents.list", { query: "a".repeat(200) }, "query")).items).toEqual([]);
+});
+
+test("a document's row says while the writer's agent run goes on, for that writer only", async ({
+  account,
+  baseURL,
+}) => {
+  const documentId = await account.createDocument("Plan.", "Running plan");
+  const colleague = await new CoauthorClient(baseURL ?? "").signIn();
+  await account.trpc("documents.share", { id: documentId, email: colleague.email, role: "editor" });
+  const runningOn = async (client: CoauthorClient) =>
+    (
+      await client.trpc<{ items: { id: string; runningRuns: number }[] }>("documents.list", {}, "query")
+    ).items.find((item) => item.id === documentId)?.runningRuns;
+  expect(await runningOn(account)).toBe(0);
+
+  // The run waits on its first tool call, which this client holds (as a tab would) and answers later.
+  const stream = await RunStream.start(account, documentId, 'append "Later"');
+  const lease = HeldRunLease.hold(account, stream.runId);
+  try {
+    const call = (await stream.readUntil((event) => event.type === "tool-call")).at(-1);
+    if (call?.type !== "tool-call") throw new Error("the run asked for no tool");
+    expect(await runningOn(account)).toBe(1);
+    expect(await runningOn(colleague)).toBe(0);
+    await postResult(account, call, await runEditorTool(createDocumentEditor(), call.toolName, call.input));
+    expect((await stream.readUntil(isTerminalEvent)).at(-1)).toMatchObject({
+      type: "finish",
+      status: "done",
+    });
+  } finally {
+    await lease.release();
+  }
+  await expect.poll(() => runningOn(account)).toBe(0);
 });

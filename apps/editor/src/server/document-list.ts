@@ -2,7 +2,7 @@ import { DOCUMENT_PAGE_SIZE, DOCUMENT_SNIPPET_CHARS, type DocumentSort } from "@
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb } from "./db";
-import { commentThreads, documentMembers, documents, users } from "./db/schema";
+import { commentThreads, documentMembers, documents, runs, users } from "./db/schema";
 import { membershipOf, roleOf, visibleTo } from "./documents";
 
 /** Characters of text shown before a search's first match in a snippet, so the match reads in context. */
@@ -24,6 +24,10 @@ const openMentionsOf = (userId: string) => sql<number>`(select count(*) from ${c
   where ${commentThreads.documentId} = ${documents.id} and ${commentThreads.status} = 'open'
     and ${userId} = any(${commentThreads.mentionedUserIds}))::int`;
 
+/** How many of `userId`'s agent runs are going on the listed document (a run in the background among them). */
+const runningRunsOf = (userId: string) => sql<number>`(select count(*) from ${runs}
+  where ${runs.documentId} = ${documents.id} and ${runs.userId} = ${userId} and ${runs.status} = 'running')::int`;
+
 const ORDER: Record<DocumentSort, SQL[]> = {
   edited: [desc(documents.updatedAt), asc(documents.id)],
   title: [asc(sql`lower(${documents.title})`), asc(documents.id)],
@@ -32,7 +36,8 @@ const ORDER: Record<DocumentSort, SQL[]> = {
 
 /**
  * One page of the documents the user may open (owned and shared), with their role, a snippet of
- * their text, who edited them last, and how many comment threads are open and mention the user. `query` matches titles and text, case-insensitively, in the
+ * their text, who edited them last, how many comment threads are open and mention the user, and how
+ * many of the user's agent runs are going on it. `query` matches titles and text, case-insensitively, in the
  * database (ILIKE over the maintained `plain_text` column: the same on PGlite and PostgreSQL); with
  * a query the snippet starts just before the first match in the text.
  */
@@ -56,6 +61,7 @@ export async function listDocuments(
       lastEditedBy: lastEditor.name,
       openThreads,
       openMentions: openMentionsOf(userId),
+      runningRuns: runningRunsOf(userId),
     })
     .from(documents)
     .leftJoin(documentMembers, membershipOf(userId))

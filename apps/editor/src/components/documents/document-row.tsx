@@ -35,6 +35,8 @@ export interface ListedDocument {
   /** Its open comment threads, and how many of them mention the user. */
   openThreads: number;
   openMentions: number;
+  /** The user's agent runs going on it (one in the background, or in another tab). */
+  runningRuns: number;
 }
 
 /** One document in the list: open link, snippet, last edit and role; inline rename; delete with a confirmation step. */
@@ -79,6 +81,11 @@ export function DocumentRow({
             {document.lastEditedBy ? ` by ${document.lastEditedBy}` : ""}
           </span>
           <CommentBadge open={document.openThreads} mentions={document.openMentions} />
+          {document.runningRuns > 0 ? (
+            <span className="running-badge" data-testid="document-running">
+              Coauthor is working
+            </span>
+          ) : null}
         </p>
       </div>
       {role === "owner" ? (
