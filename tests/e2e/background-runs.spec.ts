@@ -4,7 +4,7 @@ import { contextFor, paragraphs } from "./helpers.ts";
 
 // Runs in the background (issue #39, point 2): the server executes every tool call of the run on
 // the live document, so the writer may close the tab as soon as the run has started; co-editors
-// see its edits arrive, and History has it.
+// see its edits arrive and the agent at work (its presence), and History has it.
 
 test("Run in background: the writer closes the tab at once, the run goes on, a co-editor sees every edit and History shows it done", async ({
   page,
@@ -35,6 +35,9 @@ test("Run in background: the writer closes the tab at once, the run goes on, a c
   // The run has started: the writer leaves at once.
   await writerContext.close();
 
+  // The server's agent is present for Bob as a tab's would be: the agent, and no person, for it.
+  await expect(bobPage.getByTestId("presence-agent")).toHaveText("Coauthor · for Test writer");
+  await expect(bobPage.getByTestId("presence-person")).toHaveCount(1);
   await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes.", "1", "2", "3", "4"], { timeout: 20_000 });
   await page.goto(`/documents/${documentId}`);
   await page.getByTestId("assistant-history-toggle").click();

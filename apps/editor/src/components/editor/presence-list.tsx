@@ -31,10 +31,12 @@ export function PresenceList() {
   return (
     <ul className="presence-list" data-testid="presence-list" aria-label="In this document">
       {participants.flatMap((participant) => [
-        <li key={participant.clientId} className="presence-person" data-testid="presence-person">
-          <span className="presence-dot" style={{ background: participant.color }} aria-hidden="true" />
-          {participant.self ? `${participant.name} (you)` : participant.name}
-        </li>,
+        participant.person ? (
+          <li key={participant.clientId} className="presence-person" data-testid="presence-person">
+            <span className="presence-dot" style={{ background: participant.color }} aria-hidden="true" />
+            {participant.self ? `${participant.name} (you)` : participant.name}
+          </li>
+        ) : null,
         participant.agent ? (
           <li key={`${participant.clientId}-agent`} className="presence-agent" data-testid="presence-agent">
             Coauthor · for {participant.agent.for}

@@ -13,10 +13,14 @@ export interface Participant {
   color: string;
   /** True for this copy's own entry. */
   self: boolean;
+  /** False for an agent the server runs (its state names no person: only the agent is shown). */
+  person: boolean;
   agent: AgentPresence | null;
 }
 
 const AGENT_FIELD = "agent";
+/** Set by the server executor's presence (server/agent/server-presence.ts): an agent with no person. */
+const AGENT_ONLY_FIELD = "agentOnly";
 
 /**
  * The participants of a document from its awareness states (written by Lexical's collaboration
@@ -34,6 +38,7 @@ export function participantsOf(awareness: Awareness): Participant[] {
       clientId,
       ...identity.data,
       self: clientId === awareness.clientID,
+      person: state[AGENT_ONLY_FIELD] !== true,
       agent: agent.success ? agent.data : null,
     });
   }

@@ -16,6 +16,7 @@ import { authorOf } from "@/server/comments";
 import { findDocumentAccess } from "@/server/documents";
 import { findRun } from "@/server/runs";
 import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "./run-lease";
+import { blockFingerprints, changedBlockIds, showServerAgent } from "./server-presence";
 
 // The server as a run's executor when no tab of the writer is there (issue #39): an announced call
 // that no tab takes within AGENT_SERVER_TAKEOVER_MS is run here, on the sync server's live
@@ -83,25 +84,28 @@ async function runOnLiveDocument(
   call: ServerToolCall,
   run: { documentId: string; userId: string; editMode: EditMode },
 ): Promise<unknown> {
+  const writerName = (await authorOf(run.userId)).name;
   const suggestAs: SuggestionAuthor | null =
     run.editMode === "suggest"
-      ? {
-          authorId: run.userId,
-          authorName: `Coauthor for ${(await authorOf(run.userId)).name}`,
-          runId: call.runId,
-        }
+      ? { authorId: run.userId, authorName: `Coauthor for ${writerName}`, runId: call.runId }
       : null;
-  return editLiveDocument(run.documentId, run.userId, (copy) => {
+  let changed: string[] = [];
+  const output = await editLiveDocument(run.documentId, run.userId, (copy) => {
     const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
     const key = `${call.runId}:${call.toolCallId}`;
     if (calls.has(key)) return calls.get(key);
+    const before = isWriteTool(call.toolName) ? blockFingerprints(copy.editor) : null;
     const output =
       suggestAs === null
         ? runEditorToolNow(copy.editor, call.toolName, call.input)
         : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
+    if (before !== null) changed = changedBlockIds(before, blockFingerprints(copy.editor));
     if (isWriteTool(call.toolName)) calls.set(key, output);
     return output;
   });
+  // Co-editors see the agent at work, on the first block the call changed.
+  showServerAgent(run.documentId, writerName, changed);
+  return output;
 }
 
 async function runOnServer(call: ServerToolCall): Promise<void> {

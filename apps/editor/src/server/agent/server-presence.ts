@@ -1,0 +1,56 @@
+import { $getBlockId } from "@coauthor/tools";
+import type { AgentPresence } from "@coauthor/types";
+import { $getRoot, type LexicalEditor } from "lexical";
+import { liveDocument } from "@/server/collab/sync-server";
+
+// The server executor's presence (issue #39): while the server runs a run's calls, co-editors see
+// "Coauthor · for <writer>" in the presence list and on the block it edited, through the live
+// document's awareness — the server's own awareness state, which Hocuspocus sends to every copy
+// (and the Redis extension to the other instances), as a tab's agent presence goes out.
+
+/** How long the agent stays shown after a call (a run's next call comes sooner, and renews it). */
+const SHOWN_FOR_MS = 8_000;
+/** The colour the agent's dot is drawn in. */
+const AGENT_COLOR = "#7c3aed";
+
+/** Marks an awareness state as an agent's alone: the presence list shows no person for it. */
+export const AGENT_ONLY_FIELD = "agentOnly";
+
+const hideTimers = new Map<string, NodeJS.Timeout>();
+
+/** The top-level blocks of `editor` by id, each as its type and text (enough to tell a block changed). */
+export function blockFingerprints(editor: LexicalEditor): Map<string, string> {
+  return editor.read(() => {
+    const blocks = new Map<string, string>();
+    for (const block of $getRoot().getChildren()) {
+      const id = $getBlockId(block);
+      if (id !== null) blocks.set(id, `${block.getType()}\u0000${block.getTextContent()}`);
+    }
+    return blocks;
+  });
+}
+
+/** The ids of the blocks in `after` that are new or differ from `before`, in document order. */
+export function changedBlockIds(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...after].filter(([id, print]) => before.get(id) !== print).map(([id]) => id);
+}
+
+/** Shows the agent working for `writerName` on `blockIds` of the document, for a few seconds. */
+export function showServerAgent(documentId: string, writerName: string, blockIds: string[]): void {
+  const document = liveDocument(documentId);
+  if (document === null) return;
+  const agent: AgentPresence = { for: writerName, blockIds, removed: [], at: Date.now() };
+  document.awareness.setLocalState({
+    name: `Coauthor · for ${writerName}`,
+    color: AGENT_COLOR,
+    [AGENT_ONLY_FIELD]: true,
+    agent,
+  });
+  clearTimeout(hideTimers.get(documentId));
+  const timer = setTimeout(() => {
+    hideTimers.delete(documentId);
+    liveDocument(documentId)?.awareness.setLocalState(null);
+  }, SHOWN_FOR_MS);
+  timer.unref();
+  hideTimers.set(documentId, timer);
+}
