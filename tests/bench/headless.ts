@@ -1,10 +1,11 @@
 // The sections that measure this process's own work, with no server: the editor tools, Markdown
-// load and export, suggestions, version storage. Each runs on a worker thread. On the main thread, one of them holds
+// load and export, suggestions, version storage, comment threads. Each runs on a worker thread. On the main thread, one of them holds
 // the event loop for up to minutes, and that loop owns the keep-alive sockets to the servers: a
 // server closes an idle one after 5 s, the blocked bench never hears of it, and its next request
 // goes down the dead socket (`TypeError: fetch failed … other side closed`, issue #40 — the
 // collaboration section's first request, after the tools, Markdown and suggestions sections).
 import { Worker } from "node:worker_threads";
+import { benchComments } from "./comments.ts";
 import { benchMarkdown } from "./markdown.ts";
 import type { BenchSizes } from "./sizes.ts";
 import { benchSuggestions } from "./suggestions.ts";
@@ -17,6 +18,7 @@ export const HEADLESS_SECTIONS = {
   markdown: async (sizes: BenchSizes) => benchMarkdown(sizes.markdown),
   suggestions: (sizes: BenchSizes) => benchSuggestions(sizes.suggestions),
   versions: async (sizes: BenchSizes) => benchVersions(sizes.versions),
+  comments: async (sizes: BenchSizes) => benchComments(sizes.comments),
 };
 
 /** The name of a headless section. */

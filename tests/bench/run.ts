@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { AppServer } from "../lib/app-server.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { benchCollaboration, printCollaboration } from "./collaboration.ts";
+import { benchComments, printComments } from "./comments.ts";
 import { physicalFloor } from "./floor.ts";
 import { benchHome, printHome } from "./home.ts";
 import { benchMarkdown, printMarkdown } from "./markdown.ts";
@@ -51,6 +52,12 @@ if (argv.includes("--suggestions")) {
 // `--versions`: only the version storage and restore section (headless, no server needed).
 if (argv.includes("--versions")) {
   printVersions(benchVersions(sizes.versions));
+  process.exit(0);
+}
+
+// `--comments`: only the comment threads section (headless, no server needed).
+if (argv.includes("--comments")) {
+  printComments(benchComments(sizes.comments));
   process.exit(0);
 }
 

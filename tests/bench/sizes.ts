@@ -45,6 +45,8 @@ export interface BenchSizes {
   suggestions: number[];
   /** Document sizes (blocks) whose version storage is measured, one row per entry. */
   versions: number[];
+  /** Comment threads on a document of `blocks` paragraphs, opened `runs` times with and without them. */
+  comments: { blocks: number; threads: number; runs: number };
   /** The Versions view's list: versions saved on one document, and list calls timed. */
   versionList: { versions: number; samples: number };
   collaboration: {
@@ -88,6 +90,7 @@ const FULL: BenchSizes = {
   suggestions: [200, 1_000],
   versions: [50, 10_000],
   versionList: { versions: 1_000, samples: 20 },
+  comments: { blocks: 500, threads: 1_000, runs: 7 },
   collaboration: {
     clients: [2, 10, 50],
     keystrokes: 60,
@@ -129,6 +132,7 @@ const SMOKE: BenchSizes = {
   suggestions: [20],
   versions: [50],
   versionList: { versions: 3, samples: 2 },
+  comments: { blocks: 10, threads: 4, runs: 1 },
   collaboration: {
     clients: [2],
     keystrokes: 3,

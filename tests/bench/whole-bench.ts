@@ -7,6 +7,7 @@ import { BENCH_SERVER_ENV, benchAgentLoop, benchPeer } from "./agent-bench.ts";
 import { agentNotes, agentTable } from "./agent-table.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
 import { benchCollaboration, printCollaboration } from "./collaboration.ts";
+import { printComments } from "./comments.ts";
 import { concurrentRuns } from "./concurrency.ts";
 import type { physicalFloor } from "./floor.ts";
 import { runHeadless } from "./headless.ts";
@@ -71,6 +72,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     ? await section("suggestions", () => runHeadless("suggestions", sizes))
     : undefined;
   const versions = headless ? await section("versions", () => runHeadless("versions", sizes)) : undefined;
+  const comments = headless ? await section("comments", () => runHeadless("comments", sizes)) : undefined;
   const collaboration = headless
     ? await section(
         "collaboration",
@@ -102,6 +104,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   if (markdown) printMarkdown(markdown, sizes.markdown.runs);
   if (suggestions) printSuggestions(suggestions);
   if (versions) printVersions(versions);
+  if (comments) printComments(comments);
   if (collaboration) printCollaboration(collaboration);
   if (home) printHome(home);
   if (versionList) printVersionList(versionList);
@@ -124,6 +127,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     markdown,
     suggestions,
     versions,
+    comments,
     collaboration,
     home,
     versionList,
