@@ -9,6 +9,14 @@ export {
 } from "./block-id.ts";
 export { $findBlockById, registerBlockIds } from "./block-index.ts";
 export {
+  type BlockSnapshot,
+  blockKey,
+  diffSnapshots,
+  hasChanges,
+  type RunChanges,
+  snapshotBlocks,
+} from "./block-snapshot.ts";
+export {
   $anchoredThreadIds,
   $commentRangeOf,
   $findQuoteRange,
@@ -54,6 +62,7 @@ export {
 export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { MAX_SEARCH_TEXT_CHARS, plainTextOf, plainTextOfState } from "./plain-text.ts";
+export { fromRunEdits, mergeRunEdits, toRunEdits } from "./run-edits.ts";
 export { createStaleGuard, type StaleGuard, type ToolRunner } from "./stale-guard.ts";
 export { runToolAsSuggestion, runToolAsSuggestionNow } from "./suggest-tool-calls.ts";
 export {

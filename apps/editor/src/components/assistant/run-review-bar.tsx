@@ -1,6 +1,6 @@
 "use client";
 
-import type { RunChanges } from "../editor/block-snapshot";
+import type { RunChanges } from "@coauthor/tools";
 import type { RevertReport } from "../editor/revert-run";
 
 function plural(count: number, noun: string): string {

@@ -1,13 +1,20 @@
 "use client";
 
-import { createStaleGuard, isWriteTool, runToolAsSuggestion, type StaleGuard } from "@coauthor/tools";
+import type { RunChanges } from "@coauthor/tools";
+import {
+  createStaleGuard,
+  fromRunEdits,
+  isWriteTool,
+  mergeRunEdits,
+  runToolAsSuggestion,
+  type StaleGuard,
+  toRunEdits,
+} from "@coauthor/tools";
 import type { RunEdits, RunEvent } from "@coauthor/types";
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
 import { useTRPCClient } from "@/trpc/react";
 import { useAgentLive } from "../editor/agent-live-context";
-import type { RunChanges } from "../editor/block-snapshot";
 import { type RevertReport, revertRunChanges } from "../editor/revert-run";
-import { fromRunEdits, mergeRunEdits, toRunEdits } from "../editor/run-edits";
 import { type RunRecorder, recordAgentEdits } from "../editor/run-recorder";
 import type { SuggestAs } from "./edit-mode";
 import { createInsertPreviewFeed } from "./insert-preview";

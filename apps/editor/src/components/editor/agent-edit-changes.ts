@@ -1,4 +1,4 @@
-import { $getBlockId, $getBlockType } from "@coauthor/tools";
+import { $getBlockId, $getBlockType, blockKey } from "@coauthor/tools";
 import type { RemovedRun } from "@coauthor/types";
 import {
   $getNodeByKey,
@@ -10,7 +10,6 @@ import {
   type NodeKey,
   type SerializedLexicalNode,
 } from "lexical";
-import { blockKey } from "./block-snapshot";
 
 export type { RemovedRun };
 

@@ -1,4 +1,11 @@
-import { $findBlockById, $getBlockId, createDocumentEditor } from "@coauthor/tools";
+import {
+  $findBlockById,
+  $getBlockId,
+  createDocumentEditor,
+  diffSnapshots,
+  hasChanges,
+  snapshotBlocks,
+} from "@coauthor/tools";
 import {
   $createParagraphNode,
   $createTextNode,
@@ -8,7 +15,6 @@ import {
   type LexicalEditor,
 } from "lexical";
 import { describe, expect, it } from "vitest";
-import { diffSnapshots, hasChanges, snapshotBlocks } from "./block-snapshot";
 import { revertRunChanges } from "./revert-run";
 
 const texts = (editor: LexicalEditor) =>

@@ -1,4 +1,4 @@
-import { $getBlockId } from "@coauthor/tools";
+import { $getBlockId, type RunChanges, snapshotBlocks } from "@coauthor/tools";
 import {
   $createParagraphNode,
   $getRoot,
@@ -7,7 +7,6 @@ import {
   type LexicalEditor,
   type LexicalNode,
 } from "lexical";
-import { type RunChanges, snapshotBlocks } from "./block-snapshot";
 
 // "Undo run": the reverse of a run's block diff, applied to the CURRENT document in one update,
 // so edits the writer made elsewhere after the run survive. Rule for conflicts: the writer wins.

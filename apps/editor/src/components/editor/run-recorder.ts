@@ -1,12 +1,12 @@
-import { AGENT_EDIT_TAG } from "@coauthor/tools";
-import type { LexicalEditor } from "lexical";
 import {
+  AGENT_EDIT_TAG,
   type BlockSnapshot,
   diffSnapshots,
   hasChanges,
   type RunChanges,
   snapshotBlocks,
-} from "./block-snapshot";
+} from "@coauthor/tools";
+import type { LexicalEditor } from "lexical";
 
 /** Records a run's edits in one editor until stopped. */
 export interface RunRecorder {

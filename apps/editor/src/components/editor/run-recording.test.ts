@@ -3,15 +3,17 @@ import {
   bindDocumentEditor,
   bindMirroredEditor,
   exportMarkdown,
+  fromRunEdits,
   listSuggestions,
+  mergeRunEdits,
   runEditorTool,
   runToolAsSuggestion,
+  toRunEdits,
   yjsUpdateFromMarkdown,
 } from "@coauthor/tools";
 import { runEditsSchema } from "@coauthor/types";
 import { describe, expect, it } from "vitest";
 import { revertRunChanges } from "./revert-run";
-import { fromRunEdits, mergeRunEdits, toRunEdits } from "./run-edits";
 import { recordAgentEdits } from "./run-recorder";
 
 const flush = (editor: ReturnType<typeof bindDocumentEditor>["editor"]) =>

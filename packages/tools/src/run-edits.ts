@@ -1,6 +1,6 @@
 import type { RunEdits } from "@coauthor/types";
 import type { SerializedLexicalNode } from "lexical";
-import { type BlockSnapshot, blockKey, type RunChanges } from "./block-snapshot";
+import { type BlockSnapshot, blockKey, type RunChanges } from "./block-snapshot.ts";
 
 // A run's changes as stored on the server (RunEdits: only the blocks it touched, plus the pre-run
 // order) and back, and the merge of two recordings of one run (before and after a reload).

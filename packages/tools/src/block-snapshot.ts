@@ -1,5 +1,5 @@
-import { $getBlockId } from "@coauthor/tools";
 import { $getRoot, type EditorState, type SerializedLexicalNode } from "lexical";
+import { $getBlockId } from "./block-id.ts";
 
 // A run's changes, block by block: the top-level blocks (by stable id) before the run's first
 // edit and after its last, and what the run inserted, deleted, changed or moved.
