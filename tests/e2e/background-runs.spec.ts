@@ -6,7 +6,7 @@ import { contextFor, paragraphs } from "./helpers.ts";
 // the live document, so the writer may close the tab as soon as the run has started; co-editors
 // see its edits arrive and the agent at work (its presence), and History has it.
 
-test("Run in background: the writer closes the tab at once, the run goes on, a co-editor sees every edit and History shows it done", async ({
+test("Run in background: the writer closes the tab at once, the run goes on, a co-editor sees every edit, History shows it done and Undo run takes it back", async ({
   page,
   account,
   browser,
@@ -43,5 +43,9 @@ test("Run in background: the writer closes the tab at once, the run goes on, a c
   await page.getByTestId("assistant-history-toggle").click();
   await expect(page.getByTestId("run-history-item").first()).toContainText("count to 4");
   await expect(page.getByTestId("run-history-item").first()).toContainText("Done", { timeout: 15_000 });
+  // The server recorded its calls as a tab records them: Undo run takes the run back, for Bob too.
+  await page.getByTestId("history-undo-run").first().click();
+  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
   await bobContext.close();
 });

@@ -4,9 +4,14 @@ import { agentEnv, log } from "@coauthor/agent-workflow";
 import { recordToolResult, type ServerToolCall } from "@coauthor/agent-workflow/server";
 import {
   AGENT_CALLS_ROOT_NAME,
+  diffSnapshots,
+  hasChanges,
+  type RunChanges,
   runEditorToolNow,
   runToolAsSuggestionNow,
   type SuggestionAuthor,
+  snapshotBlocks,
+  toRunEdits,
 } from "@coauthor/tools";
 import type { EditMode } from "@coauthor/types";
 import { isWriteTool } from "@coauthor/types/tools";
@@ -14,9 +19,10 @@ import { roleAllows } from "@/server/auth/roles";
 import { editLiveDocument } from "@/server/collab/live-edit";
 import { authorOf } from "@/server/comments";
 import { findDocumentAccess } from "@/server/documents";
+import { appendRunEdits } from "@/server/run-edits";
 import { findRun } from "@/server/runs";
 import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "./run-lease";
-import { blockFingerprints, changedBlockIds, showServerAgent } from "./server-presence";
+import { showServerAgent } from "./server-presence";
 
 // The server as a run's executor when no tab of the writer is there (issue #39): an announced call
 // that no tab takes within AGENT_SERVER_TAKEOVER_MS is run here, on the sync server's live
@@ -89,22 +95,30 @@ async function runOnLiveDocument(
     run.editMode === "suggest"
       ? { authorId: run.userId, authorName: `Coauthor for ${writerName}`, runId: call.runId }
       : null;
-  let changed: string[] = [];
-  const output = await editLiveDocument(run.documentId, run.userId, (copy) => {
-    const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
-    const key = `${call.runId}:${call.toolCallId}`;
-    if (calls.has(key)) return calls.get(key);
-    const before = isWriteTool(call.toolName) ? blockFingerprints(copy.editor) : null;
-    const output =
-      suggestAs === null
-        ? runEditorToolNow(copy.editor, call.toolName, call.input)
-        : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
-    if (before !== null) changed = changedBlockIds(before, blockFingerprints(copy.editor));
-    if (isWriteTool(call.toolName)) calls.set(key, output);
-    return output;
-  });
-  // Co-editors see the agent at work, on the first block the call changed.
-  showServerAgent(run.documentId, writerName, changed);
+  const { output, changes } = await editLiveDocument(
+    run.documentId,
+    run.userId,
+    (copy): { output: unknown; changes: RunChanges | null } => {
+      const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
+      const key = `${call.runId}:${call.toolCallId}`;
+      if (calls.has(key)) return { output: calls.get(key), changes: null };
+      if (!isWriteTool(call.toolName))
+        return { output: runEditorToolNow(copy.editor, call.toolName, call.input), changes: null };
+      const before = snapshotBlocks(copy.editor.getEditorState());
+      const output =
+        suggestAs === null
+          ? runEditorToolNow(copy.editor, call.toolName, call.input)
+          : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
+      calls.set(key, output);
+      return { output, changes: diffSnapshots(before, snapshotBlocks(copy.editor.getEditorState())) };
+    },
+  );
+  if (changes !== null && hasChanges(changes)) {
+    // Recorded with the run's edits, as a tab records its calls: Undo run takes them back too.
+    await appendRunEdits(call.runId, toRunEdits(changes));
+    // Co-editors see the agent at work, on the first block the call changed.
+    showServerAgent(run.documentId, writerName, [...changes.inserted, ...changes.changed]);
+  }
   return output;
 }
 

@@ -1,6 +1,4 @@
-import { $getBlockId } from "@coauthor/tools";
 import type { AgentPresence } from "@coauthor/types";
-import { $getRoot, type LexicalEditor } from "lexical";
 import { liveDocument } from "@/server/collab/sync-server";
 
 // The server executor's presence (issue #39): while the server runs a run's calls, co-editors see
@@ -17,23 +15,6 @@ const AGENT_COLOR = "#7c3aed";
 export const AGENT_ONLY_FIELD = "agentOnly";
 
 const hideTimers = new Map<string, NodeJS.Timeout>();
-
-/** The top-level blocks of `editor` by id, each as its type and text (enough to tell a block changed). */
-export function blockFingerprints(editor: LexicalEditor): Map<string, string> {
-  return editor.read(() => {
-    const blocks = new Map<string, string>();
-    for (const block of $getRoot().getChildren()) {
-      const id = $getBlockId(block);
-      if (id !== null) blocks.set(id, `${block.getType()}\u0000${block.getTextContent()}`);
-    }
-    return blocks;
-  });
-}
-
-/** The ids of the blocks in `after` that are new or differ from `before`, in document order. */
-export function changedBlockIds(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...after].filter(([id, print]) => before.get(id) !== print).map(([id]) => id);
-}
 
 /** Shows the agent working for `writerName` on `blockIds` of the document, for a few seconds. */
 export function showServerAgent(documentId: string, writerName: string, blockIds: string[]): void {
