@@ -358,7 +358,11 @@ export async function runRound(
           `${name}: storage (snapshot + update log) differs from the copies: ${difference(stored, reference)}; markers not once in storage: ${missing.join("; ") || "none"}`,
         );
       }
-      // Agent runs: each tool call ran at most once, and its marker is there exactly as often as it ran.
+      // Agent runs: each tool call ran at most once, by the participant's copy or by the server
+      // executor (issue #39: it runs a call no tab takes — the run's start answer may even have been
+      // lost, so the participant never knew the run), and its marker is there at most once; exactly
+      // once when someone is known to have run it (the participant, or a successful tool-result the
+      // participant did not post).
       for (const run of runs.filter(
         (candidate) => participants[candidate.participant]?.documentId === documentId,
       )) {
@@ -368,11 +372,17 @@ export async function runRound(
             "tool calls at most once",
             `${name}: run ${run.runId} (${run.prompt}) had ${ran} tool calls run`,
           );
+        const ranElsewhere = run.events.some(
+          (event) =>
+            event.type === "tool-result" &&
+            event.ok &&
+            !run.executed.some((call) => call.toolCallId === event.toolCallId),
+        );
         const count = occurrences(reference.text, run.marker);
-        if (count !== Math.min(ran, 1) && ran <= 1)
+        if (count > 1 || ((ran > 0 || ranElsewhere) && count !== 1))
           violate(
             "tool calls at most once",
-            `${name}: run ${run.runId} (${run.prompt}): its marker occurs ${count} times, its tool ran ${ran} times`,
+            `${name}: run ${run.runId} (${run.prompt}): its marker occurs ${count} times, its tool ran ${ran} times here${ranElsewhere ? " and once on the server" : ""}`,
           );
         // What the driver went through, for the diagnosis: reattachments, refused results.
         const story = `${run.events.length} events, ${run.reattached} reattachments${run.notes.length > 0 ? `; ${run.notes.slice(0, 4).join("; ")}` : ""}`;
