@@ -1,4 +1,5 @@
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { addComment } from "../lib/comments.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
@@ -147,4 +148,34 @@ test("the Review with comments recipe leaves comments a co-editor sees, and chan
   await expect(thread.getByTestId("comment")).toContainText("Coauthor · for");
   await expect(paragraphs(page)).toHaveText(["Our plan is good. It has three parts.", "The end."]);
   await bobContext.close();
+});
+
+test("@Coauthor in a comment: the agent's change is a suggestion that says where it was asked; accepting it resolves the thread", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("The survey found a rise in reading.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["The survey found a rise in reading."]);
+  const added = await addComment(
+    account,
+    documentId,
+    "a rise",
+    '@Coauthor append "Source: the 2026 survey."',
+  );
+  expect(added.status).toBe(200);
+
+  const suggestion = page.getByTestId("suggestion-item");
+  await expect(suggestion).toHaveCount(1, { timeout: 30_000 });
+  await expect(suggestion.getByTestId("suggestion-from-comment")).toBeVisible();
+  await suggestion.getByRole("button", { name: "Accept", exact: true }).click();
+  await expect(paragraphs(page)).toHaveText([
+    "The survey found a rise in reading.",
+    "Source: the 2026 survey.",
+  ]);
+
+  // The thread the agent answered is resolved, for everyone.
+  await openComments(page);
+  await page.getByRole("button", { name: /^Resolved/ }).click();
+  await expect(page.getByTestId("comment-thread")).toHaveAttribute("data-status", "resolved");
 });

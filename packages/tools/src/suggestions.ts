@@ -39,6 +39,8 @@ export interface SuggestionAuthor {
   authorId: string;
   authorName: string;
   runId?: string;
+  /** The comment thread the run answers, when it was asked there. */
+  threadId?: string;
 }
 
 /** A fresh suggestion id. */
@@ -126,6 +128,7 @@ export function applySuggestedChanges(
     authorName: author.authorName,
     ...(author.runId ? { runId: author.runId } : {}),
     ...(author.reason ? { reason: author.reason } : {}),
+    ...(author.threadId ? { threadId: author.threadId } : {}),
     at,
   });
   applyAgentEdit(editor, () => {
@@ -221,6 +224,8 @@ export interface PendingSuggestion {
   authorName: string;
   runId?: string;
   reason?: string;
+  /** The comment thread that asked for it: accepting it resolves the thread. */
+  threadId?: string;
   at: number;
   /** The text of the blocks it inserts, and of those it deletes (each block a line). */
   inserted: string;
@@ -244,6 +249,7 @@ export function listSuggestions(editor: LexicalEditor): PendingSuggestion[] {
           authorName: suggestion.authorName,
           runId: suggestion.runId,
           reason: suggestion.reason,
+          threadId: suggestion.threadId,
           at: suggestion.at,
           inserted: "",
           deleted: "",

@@ -34,6 +34,8 @@ export const blockSuggestionSchema = z.object({
    */
   restoreId: z.string().max(100).optional(),
   reason: z.string().max(MAX_SUGGESTION_REASON).optional(),
+  /** The comment thread that asked for it (`@Coauthor`): accepting it resolves the thread. */
+  threadId: z.string().min(1).max(64).optional(),
   /** When it was proposed (ms since the epoch). */
   at: z.number().finite(),
 });

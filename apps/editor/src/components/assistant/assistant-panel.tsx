@@ -268,7 +268,7 @@ export function AssistantPanel({
           />
         ) : (
           <>
-            <SuggestionReview canDecide={canEdit} onReveal={reveal} />
+            <SuggestionReview documentId={documentId} canDecide={canEdit} onReveal={reveal} />
             <PlanChecklist plan={plan.plan} />
             <PipelineTree pipeline={pipeline.pipeline} />
             <MessageList items={run.items} onReveal={reveal} />

@@ -4,6 +4,7 @@ import { $decideSuggestions, listSuggestions, type PendingSuggestion } from "@co
 import type { SuggestionDecision } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useEffect, useId, useState } from "react";
+import { useTRPCClient } from "@/trpc/react";
 
 /** The pending suggestions of the page's document, kept current as anyone edits it. */
 function usePendingSuggestions(): PendingSuggestion[] {
@@ -50,15 +51,20 @@ function clip(text: string, max = 120): string {
  * removes — with Accept and Reject on each and for all; with suggestions from more than one run or
  * person, a "Suggestions from" choice narrows the list, and Accept all / Reject all, to one. A decision is an ordinary edit of this
  * copy: it reaches every copy live, and Ctrl+Z undoes it. Viewers see the list without controls.
+ * Accepting a suggestion asked for in a comment thread (`@Coauthor`) resolves the thread.
  */
 export function SuggestionReview({
+  documentId,
   canDecide,
   onReveal,
 }: {
+  documentId: string;
   canDecide: boolean;
   onReveal: (blockId: string) => boolean;
 }) {
   const [editor] = useLexicalComposerContext();
+  const client = useTRPCClient();
+  const [resolveError, setResolveError] = useState<string | null>(null);
   const everyone = usePendingSuggestions();
   const [from, setFrom] = useState(EVERYONE);
   const filterId = useId();
@@ -71,6 +77,20 @@ export function SuggestionReview({
     editor.update(() => {
       $decideSuggestions(new Set(ids), decision);
     });
+    if (decision !== "accept") return;
+    const threads = new Set(
+      everyone.flatMap((item) => (ids.includes(item.id) && item.threadId ? [item.threadId] : [])),
+    );
+    setResolveError(null);
+    for (const threadId of threads) {
+      client.comments.setStatus
+        .mutate({ documentId, threadId, status: "resolved" })
+        .catch((error: unknown) => {
+          setResolveError(
+            `The comment that asked for it was not resolved: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+    }
   };
   const all = pending.map((suggestion) => suggestion.id);
   return (
@@ -136,6 +156,11 @@ export function SuggestionReview({
                 </time>
               </span>
               {suggestion.reason ? <span className="suggestion-reason">{suggestion.reason}</span> : null}
+              {suggestion.threadId ? (
+                <span className="suggestion-thread" data-testid="suggestion-from-comment">
+                  Asked in a comment: accepting resolves it
+                </span>
+              ) : null}
               {suggestion.deleted ? (
                 <del className="suggestion-deleted">{clip(suggestion.deleted)}</del>
               ) : null}
@@ -156,6 +181,7 @@ export function SuggestionReview({
           </li>
         ))}
       </ol>
+      {resolveError ? <p className="message-notice">{resolveError}</p> : null}
     </section>
   );
 }

@@ -88,12 +88,17 @@ async function takeOver(call: ServerToolCall, signal: AbortSignal): Promise<void
  */
 async function runOnLiveDocument(
   call: ServerToolCall,
-  run: { documentId: string; userId: string; editMode: EditMode },
+  run: { documentId: string; userId: string; editMode: EditMode; threadId: string | null },
 ): Promise<unknown> {
   const writerName = (await authorOf(run.userId)).name;
   const suggestAs: SuggestionAuthor | null =
     run.editMode === "suggest"
-      ? { authorId: run.userId, authorName: `Coauthor for ${writerName}`, runId: call.runId }
+      ? {
+          authorId: run.userId,
+          authorName: `Coauthor for ${writerName}`,
+          runId: call.runId,
+          ...(run.threadId ? { threadId: run.threadId } : {}),
+        }
       : null;
   const { output, changes } = await editLiveDocument(
     run.documentId,
