@@ -1,6 +1,5 @@
-import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
-import { contextFor, paragraphs } from "./helpers.ts";
+import { coEditorPage, paragraphs } from "./helpers.ts";
 
 // Runs in the background (issue #39, point 2): the server executes every tool call of the run on
 // the live document, so the writer may close the tab as soon as the run has started; co-editors
@@ -14,11 +13,7 @@ test("Run in background: the writer closes the tab at once, the run goes on, a c
 }) => {
   if (!baseURL) throw new Error("no baseURL");
   const documentId = await account.createDocument("Kickoff notes.");
-  const bob = await new CoauthorClient(baseURL).signIn();
-  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
-  const bobContext = await contextFor(browser, bob, baseURL);
-  const bobPage = await bobContext.newPage();
-  await bobPage.goto(`/documents/${documentId}`);
+  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
   await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
 
   const writerContext = await browser.newContext({ storageState: await page.context().storageState() });

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator } from "@playwright/test";
-import type { CoauthorClient } from "../lib/coauthor-client.ts";
+import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page } from "../lib/test.ts";
 
 /** Creates a document from the list page and waits for its editor. */
@@ -109,4 +109,23 @@ export async function contextFor(
     }),
   );
   return context;
+}
+
+/**
+ * Bob: a new person `owner` shares `documentId` with (as `role`), signed in in a browser context
+ * of his own, with the document open.
+ */
+export async function coEditorPage(
+  browser: Browser,
+  owner: CoauthorClient,
+  documentId: string,
+  baseURL: string,
+  role: "editor" | "commenter" | "viewer" = "editor",
+): Promise<{ client: CoauthorClient; context: BrowserContext; page: Page }> {
+  const client = await new CoauthorClient(baseURL).signIn();
+  await owner.trpc("documents.share", { id: documentId, email: client.email, role });
+  const context = await contextFor(browser, client, baseURL);
+  const page = await context.newPage();
+  await page.goto(`/documents/${documentId}`);
+  return { client, context, page };
 }

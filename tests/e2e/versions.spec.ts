@@ -1,7 +1,7 @@
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
-import { ask, contextFor, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
+import { ask, coEditorPage, contextFor, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
 
 // Versions: taken around every agent run and by name; restoring one is a forward change that
 // every open copy receives live, and a viewer cannot restore.
@@ -23,11 +23,7 @@ test("a named version, versions around an agent run, and a restore that reaches 
   await expect(paragraphs(page)).toHaveText(["Original text."]);
 
   // Bob, an editor, has the document open throughout.
-  const bob = await new CoauthorClient(baseURL).signIn();
-  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
-  const bobContext = await contextFor(browser, bob, baseURL);
-  const bobPage = await bobContext.newPage();
-  await bobPage.goto(`/documents/${documentId}`);
+  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
   await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
 
   await openVersions(page);
@@ -155,11 +151,7 @@ test("a co-editor offline during a restore merges what they typed when they reco
   await page.keyboard.type("Added later.");
   await waitForSave(page);
 
-  const bob = await new CoauthorClient(baseURL).signIn();
-  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
-  const bobContext = await contextFor(browser, bob, baseURL);
-  const bobPage = await bobContext.newPage();
-  await bobPage.goto(`/documents/${documentId}`);
+  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
   await expect(paragraphs(bobPage)).toHaveText(["Kept line.", "Second line.", "Added later."]);
   await waitForSave(bobPage);
   await bobContext.setOffline(true);

@@ -179,31 +179,13 @@ export function useAgentRun({
   );
 
   const send = useCallback(
-    async ({
-      prompt,
-      mode,
-      model,
-      selection,
-      continueRunId,
-      recipeId,
-      editMode,
-      background,
-    }: SendOptions) => {
+    async ({ prompt, mode, ...options }: SendOptions) => {
       const previous = active.current;
       if (previous) abortRun(previous, callbacks.current.refreshHistory);
       const run: ActiveRun = { controller: new AbortController(), runId: null };
       active.current = run;
-      const request: RunRequest = {
-        documentId,
-        prompt,
-        messages: toHistory(itemsRef.current),
-        model,
-        selection,
-        continueRunId,
-        recipeId,
-        editMode,
-        background,
-      };
+      // The rest of the request as the panel chose it: model, selection, recipe, edit mode, background.
+      const request: RunRequest = { documentId, prompt, messages: toHistory(itemsRef.current), ...options };
       dispatch({ type: "user", id: nextId("user"), text: prompt });
       setStatus({ phase: "running", mode });
       callbacks.current.onAgentActiveChange?.(mode === "agent");
