@@ -1,5 +1,5 @@
 // The sections that measure this process's own work, with no server: the editor tools, Markdown
-// load and export, suggestions, version storage, comment threads. Each runs on a worker thread. On the main thread, one of them holds
+// load and export, suggestions, version storage, comment threads, the server executor's call. Each runs on a worker thread. On the main thread, one of them holds
 // the event loop for up to minutes, and that loop owns the keep-alive sockets to the servers: a
 // server closes an idle one after 5 s, the blocked bench never hears of it, and its next request
 // goes down the dead socket (`TypeError: fetch failed … other side closed`, issue #40 — the
@@ -7,6 +7,7 @@
 import { Worker } from "node:worker_threads";
 import { benchComments } from "./comments.ts";
 import { benchMarkdown } from "./markdown.ts";
+import { benchServerExecutor } from "./server-executor.ts";
 import type { BenchSizes } from "./sizes.ts";
 import { benchSuggestions } from "./suggestions.ts";
 import { benchTools } from "./tools.ts";
@@ -19,6 +20,7 @@ export const HEADLESS_SECTIONS = {
   suggestions: (sizes: BenchSizes) => benchSuggestions(sizes.suggestions),
   versions: async (sizes: BenchSizes) => benchVersions(sizes.versions),
   comments: async (sizes: BenchSizes) => benchComments(sizes.comments),
+  serverExecutor: async (sizes: BenchSizes) => benchServerExecutor(sizes.serverExecutor),
 };
 
 /** The name of a headless section. */

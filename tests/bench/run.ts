@@ -16,6 +16,7 @@ import { physicalFloor } from "./floor.ts";
 import { benchHome, printHome } from "./home.ts";
 import { benchMarkdown, printMarkdown } from "./markdown.ts";
 import { section } from "./section.ts";
+import { benchServerExecutor, printServerExecutor } from "./server-executor.ts";
 import { benchMode, sizesFor } from "./sizes.ts";
 import { undoneWork } from "./smoke-check.ts";
 import { round } from "./stats.ts";
@@ -58,6 +59,12 @@ if (argv.includes("--versions")) {
 // `--comments`: only the comment threads section (headless, no server needed).
 if (argv.includes("--comments")) {
   printComments(benchComments(sizes.comments));
+  process.exit(0);
+}
+
+// `--server-executor`: only the server executor's call (headless, no server needed).
+if (argv.includes("--server-executor")) {
+  printServerExecutor(benchServerExecutor(sizes.serverExecutor));
   process.exit(0);
 }
 

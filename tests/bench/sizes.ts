@@ -47,6 +47,8 @@ export interface BenchSizes {
   versions: number[];
   /** Comment threads on a document of `blocks` paragraphs, opened `runs` times with and without them. */
   comments: { blocks: number; threads: number; runs: number };
+  /** The server executor's call: document sizes (blocks) and calls timed per size. */
+  serverExecutor: { blocks: number[]; runs: number };
   /** The Versions view's list: versions saved on one document, and list calls timed. */
   versionList: { versions: number; samples: number };
   collaboration: {
@@ -91,6 +93,7 @@ const FULL: BenchSizes = {
   versions: [50, 10_000],
   versionList: { versions: 1_000, samples: 20 },
   comments: { blocks: 500, threads: 1_000, runs: 7 },
+  serverExecutor: { blocks: [2_000, 10_000], runs: 5 },
   collaboration: {
     clients: [2, 10, 50],
     keystrokes: 60,
@@ -133,6 +136,7 @@ const SMOKE: BenchSizes = {
   versions: [50],
   versionList: { versions: 3, samples: 2 },
   comments: { blocks: 10, threads: 4, runs: 1 },
+  serverExecutor: { blocks: [20], runs: 1 },
   collaboration: {
     clients: [2],
     keystrokes: 3,

@@ -15,6 +15,7 @@ import { benchHome, printHome } from "./home.ts";
 import { printMarkdown } from "./markdown.ts";
 import { benchPipelines, printPipelines } from "./pipelines.ts";
 import { section } from "./section.ts";
+import { printServerExecutor } from "./server-executor.ts";
 import type { BenchSizes } from "./sizes.ts";
 import { printSuggestions } from "./suggestions.ts";
 import { benchVersionList, printVersionList, printVersions } from "./versions.ts";
@@ -73,6 +74,9 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     : undefined;
   const versions = headless ? await section("versions", () => runHeadless("versions", sizes)) : undefined;
   const comments = headless ? await section("comments", () => runHeadless("comments", sizes)) : undefined;
+  const serverExecutor = headless
+    ? await section("server executor", () => runHeadless("serverExecutor", sizes))
+    : undefined;
   const collaboration = headless
     ? await section(
         "collaboration",
@@ -105,6 +109,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   if (suggestions) printSuggestions(suggestions);
   if (versions) printVersions(versions);
   if (comments) printComments(comments);
+  if (serverExecutor) printServerExecutor(serverExecutor);
   if (collaboration) printCollaboration(collaboration);
   if (home) printHome(home);
   if (versionList) printVersionList(versionList);
@@ -128,6 +133,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     suggestions,
     versions,
     comments,
+    serverExecutor,
     collaboration,
     home,
     versionList,
