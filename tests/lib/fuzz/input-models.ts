@@ -154,6 +154,8 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     "documents.damage": { id: t.documentId },
     // The document loads, so a valid restore is refused (409) and changes nothing.
     "documents.restoreLastGood": { id: t.documentId },
+    // Read-only: the last good state's Markdown (of a document that loads too).
+    "documents.lastGoodMarkdown": { id: t.documentId },
     "documents.share": { id: t.documentId, email: t.spare.email, role: "viewer" },
     "documents.setRole": { id: t.documentId, userId: t.spare.userId, role: "editor" },
     "documents.removeMember": { id: t.documentId, userId: t.spare.userId },
