@@ -143,6 +143,18 @@ test.describe("highlights", () => {
       page,
       Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`),
     );
+    // The run's first edit lands far below and the view sets off after it; the writer clicks at
+    // the top at once, before that scroll is over. The later edits wait until the writer has typed.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let results = 0;
+    await page.route("**/api/llm/agent/callback", async (route) => {
+      results += 1;
+      if (results >= 2) await typed;
+      await route.continue();
+    });
     await ask(page, "agent", "count to 8");
     await expect(paragraphs(page).filter({ hasText: /^1$/ })).toHaveCount(1, { timeout: 15_000 });
     await paragraphs(page).first().click();
@@ -150,6 +162,7 @@ test.describe("highlights", () => {
     await page.keyboard.type(" typed");
     await expect(paragraphs(page).first()).toBeInViewport();
     const top = await shellScrollTop(page);
+    release();
     await waitForRunEnd(page);
     await expect(paragraphs(page).first()).toHaveText("Line 1 typed");
     expect(await shellScrollTop(page)).toBe(top);

@@ -4,7 +4,7 @@ import type { AgentLiveStore } from "./agent-live-store";
 import { createScrollIntent, scrollParent } from "./scroll-intent";
 
 // Whether the writer's view follows their agent's edits. It does from the start of a run, until
-// the writer scrolls by hand or types in the document: from then on they are reading or writing
+// the writer scrolls by hand, or clicks or types in the document: from then on they are reading or writing
 // somewhere else, and an edit out of sight never moves the view; the page offers "Jump to the
 // change" instead (store.offscreenChange). Taking the jump turns following back on (store.following);
 // scrolling there by hand only withdraws the offer (the writer is still reading on their own).
@@ -36,6 +36,12 @@ export function createEditFollower(page: LexicalEditor, store: AgentLiveStore): 
   };
   const intent = createScrollIntent(SCROLL_QUIET_MS, () => follow(false));
   const onType = () => follow(false);
+  // A press in the document places the caret there: the view must stay where the writer pressed,
+  // so a smooth scroll of ours still under way (toward the agent's last edit) ends at once too.
+  const onPress = () => {
+    intent.stopOurScroll();
+    follow(false);
+  };
   let container: HTMLElement | null = null;
   let frame = 0;
   // The offered change came into view (the writer scrolled there): withdraw the offer.
@@ -56,7 +62,9 @@ export function createEditFollower(page: LexicalEditor, store: AgentLiveStore): 
   const unregisterRoot = page.registerRootListener((root, previous) => {
     intent.attach(root);
     previous?.removeEventListener("keydown", onType);
+    previous?.removeEventListener("pointerdown", onPress);
     root?.addEventListener("keydown", onType);
+    root?.addEventListener("pointerdown", onPress);
     container?.removeEventListener("scroll", onScroll);
     container = root ? scrollParent(root) : null;
     container?.addEventListener("scroll", onScroll, { passive: true });
@@ -78,6 +86,7 @@ export function createEditFollower(page: LexicalEditor, store: AgentLiveStore): 
       cancelAnimationFrame(frame);
       intent.detach();
       page.getRootElement()?.removeEventListener("keydown", onType);
+      page.getRootElement()?.removeEventListener("pointerdown", onPress);
       container?.removeEventListener("scroll", onScroll);
     },
   };

@@ -18,6 +18,8 @@ export interface ScrollIntent {
   detach: () => void;
   writerScrolledRecently: () => boolean;
   scrollIntoView: (element: HTMLElement) => void;
+  /** Ends a smooth scroll of ours that is still under way, leaving the view where it is now. */
+  stopOurScroll: () => void;
 }
 
 /** Creates a tracker; "recently" means within `quietMs`. `onWriterScroll` hears each scroll of the writer's. */
@@ -31,17 +33,38 @@ export function createScrollIntent(
   // True while a smooth scroll of ours runs: the writer's own scrolling must win over it, and
   // Chromium lets a programmatic smooth scroll carry on under a wheel unless it is cancelled.
   let animating = false;
+  const stopOurScroll = () => {
+    if (!animating || container === null) return;
+    animating = false;
+    container.removeEventListener("wheel", takeWheel, { capture: true });
+    // An instant scroll to where the view is now ends the smooth one.
+    container.scrollTo({ top: container.scrollTop, behavior: "instant" });
+  };
+  // A wheel turned while our smooth scroll runs: the instant scroll that ends ours would end the
+  // wheel's own (already under way on the compositor) too, leaving the view short of where the
+  // writer scrolled. So for that one event we scroll by the wheel's amount ourselves. Listened to
+  // only while ours runs: a non-passive wheel listener makes every wheel wait for the page.
+  const takeWheel = (event: WheelEvent) => {
+    const target = container;
+    if (target === null) return;
+    event.preventDefault();
+    stopOurScroll();
+    const unit =
+      event.deltaMode === WheelEvent.DOM_DELTA_LINE
+        ? 40
+        : event.deltaMode === WheelEvent.DOM_DELTA_PAGE
+          ? target.clientHeight
+          : 1;
+    target.scrollBy({ top: event.deltaY * unit, left: event.deltaX * unit, behavior: "instant" });
+  };
   const note = () => {
     lastWriterScroll = Date.now();
-    if (animating && container !== null) {
-      animating = false;
-      // An instant scroll to where the view is now ends the smooth one.
-      container.scrollTo({ top: container.scrollTop, behavior: "instant" });
-    }
+    stopOurScroll();
     onWriterScroll();
   };
   const onScrollEnd = () => {
     animating = false;
+    container?.removeEventListener("wheel", takeWheel, { capture: true });
   };
   const onKey = (event: KeyboardEvent) => {
     // In an editable document these keys type or move the caret; they scroll only when it is read-only.
@@ -54,6 +77,7 @@ export function createScrollIntent(
   };
 
   const detach = () => {
+    onScrollEnd();
     detachListeners?.();
     detachListeners = null;
     container = null;
@@ -81,8 +105,10 @@ export function createScrollIntent(
     detach,
     writerScrolledRecently: () => Date.now() - lastWriterScroll < quietMs,
     scrollIntoView: (element) => {
+      if (!animating) container?.addEventListener("wheel", takeWheel, { passive: false, capture: true });
       animating = true;
       element.scrollIntoView({ block: "nearest", behavior: "smooth" });
     },
+    stopOurScroll,
   };
 }
