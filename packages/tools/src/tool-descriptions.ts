@@ -51,9 +51,9 @@ export const toolDescriptions: { [K in ToolName]: string } = {
     FAIL,
   ].join(" "),
   replaceText: [
-    'Replace plain text (exact, case-sensitive, not Markdown) with new plain text, in one block (blockId) or anywhere in the document (no blockId). occurrence "first" replaces only the first match, "all" (default) every match. The replaced text keeps the formatting of the text around it.',
-    "Returns the number of replacements and the ids of the blocks that changed; acrossFormatting { count, blockIds } lists occurrences left as they were because they span differently formatted text (e.g. half bold): rewrite those blocks with replaceBlock.",
-    'Code "not-found" means the text does not occur (or only across differently formatted pieces, e.g. half bold); check the spelling against readDocument, or use replaceBlock.',
+    'Replace plain text (exact, case-sensitive, not Markdown) with new plain text, in one block (blockId) or anywhere in the document (no blockId). occurrence "first" replaces only the first match, "all" (default) every match. It matches exactly what findText (regex false, caseSensitive true) finds, also across formatting: an occurrence takes the formatting of its first character. Block ids are those findText gives (list items, not the list).',
+    "Returns the number of replacements and the ids of the blocks that changed; acrossBreaks { count, blockIds } lists occurrences left as they were because they span a line break or table cells: rewrite those blocks with replaceBlock.",
+    'Code "not-found" means the text does not occur (or only across a line break or table cells); check the spelling against readDocument, or use replaceBlock.',
     IDS,
     FAIL,
   ].join(" "),

@@ -195,8 +195,8 @@ export const replaceTextSuccessSchema = z.object({
   ok: z.literal(true),
   replacements: z.int().min(1),
   blockIds: z.array(z.string()),
-  /** Occurrences left as they were because they span differently formatted text (e.g. half bold). */
-  acrossFormatting: z.object({ count: z.int().min(1), blockIds: z.array(z.string()) }).optional(),
+  /** Occurrences left as they were because they span a line break or table cells. */
+  acrossBreaks: z.object({ count: z.int().min(1), blockIds: z.array(z.string()) }).optional(),
 });
 export const replaceTextOutputSchema = withFailure(replaceTextSuccessSchema);
 export type ReplaceTextOutput = z.infer<typeof replaceTextOutputSchema>;

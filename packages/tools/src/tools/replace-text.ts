@@ -1,106 +1,124 @@
 import type { ReplaceTextInput, ReplaceTextOutput } from "@coauthor/types/tools";
-import { $getRoot, $isElementNode, type LexicalEditor, type LexicalNode, type TextNode } from "lexical";
+import { $createTextNode, $isTabNode, type LexicalEditor, type LexicalNode, type TextNode } from "lexical";
 import { applyAgentEdit, toolFailure } from "../agent-edit.ts";
 import { $getBlockId } from "../block-id.ts";
-import { $findBlockById } from "../block-index.ts";
+import { $forEachTextUnit, $unitsOf, $unitText, type TextSegment } from "./text-units.ts";
+import { $resolveBlock, isFailure } from "./tool-helpers.ts";
 
-type Edit = { node: TextNode; text: string; count: number; blockId: string };
+// replaceText searches the same text findText does — each text unit's plain text (a top-level
+// block or one list item), whatever formatting it is split into — so the two always agree on what
+// occurs. An occurrence spanning differently formatted pieces (half bold, a link's edge) becomes
+// the replacement in the formatting of its first character, as in word processors; only one
+// spanning a line break or table cells (text no single run of the block holds) is left alone.
 
-/** Replaces `search` with `replace` in `text`, at most `limit` times (non-overlapping, left to right). */
-function replaceIn(text: string, search: string, replace: string, limit: number): [string, number] {
-  let out = "";
-  let from = 0;
-  let count = 0;
-  while (count < limit) {
-    const at = text.indexOf(search, from);
-    if (at === -1) break;
-    out += text.slice(from, at) + replace;
-    from = at + search.length;
-    count++;
+/** One cut in a text node: characters [start, end) become `text`. */
+type Cut = { node: TextNode; start: number; end: number; text: string };
+type Skipped = { count: number; blockIds: string[] };
+
+/** Where `search` occurs in `text`, non-overlapping, left to right. */
+function occurrencesIn(text: string, search: string): number[] {
+  const starts: number[] = [];
+  for (let at = text.indexOf(search); at !== -1; ) {
+    starts.push(at);
+    at = text.indexOf(search, at + search.length);
   }
-  return [out + text.slice(from), count];
-}
-
-/** How many non-overlapping times `search` occurs in `text`. */
-function occurrences(text: string, search: string): number {
-  return replaceIn(text, search, "", Number.POSITIVE_INFINITY)[1];
+  return starts;
 }
 
 /**
- * Occurrences the edits leave out: a match that spans two text nodes (differently formatted
- * pieces) is found in the block's text but in no single node, and is not replaced.
+ * The cuts replacing characters [start, end) of a unit with `replace`: the replacement goes into
+ * the first piece, the rest of the occurrence is cut from the pieces after it. Null when the
+ * pieces leave a gap (a line break or a cell boundary lies inside the occurrence).
  */
-function $acrossFormatting(
-  blocks: LexicalNode[],
-  edits: Edit[],
-  search: string,
-): { count: number; blockIds: string[] } {
-  let count = 0;
-  const blockIds: string[] = [];
-  for (const block of blocks) {
-    if (!$isElementNode(block)) continue;
-    const blockId = $getBlockId(block) ?? "";
-    const replaced = edits
-      .filter((edit) => edit.blockId === blockId)
-      .reduce((sum, edit) => sum + edit.count, 0);
-    const missed = occurrences(block.getTextContent(), search) - replaced;
-    if (missed <= 0) continue;
-    count += missed;
-    blockIds.push(blockId);
+function cutsFor(segments: TextSegment[], start: number, end: number, replace: string): Cut[] | null {
+  const pieces = segments.filter((segment) => segment.end > start && segment.start < end);
+  let covered = start;
+  for (const piece of pieces) {
+    if (piece.start > covered) return null;
+    covered = piece.end;
   }
-  return { count, blockIds };
+  if (covered < end) return null;
+  return pieces.map((piece, index) => ({
+    node: piece.node,
+    start: Math.max(start, piece.start) - piece.start,
+    end: Math.min(end, piece.end) - piece.start,
+    text: index === 0 ? replace : "",
+  }));
 }
 
-/** Plans the text-node edits for `input` inside `blocks` without mutating anything. */
-function $planEdits(blocks: LexicalNode[], input: ReplaceTextInput): Edit[] {
-  const edits: Edit[] = [];
-  let remaining = input.occurrence === "first" ? 1 : Number.POSITIVE_INFINITY;
-  for (const block of blocks) {
-    if (!$isElementNode(block)) continue;
-    const blockId = $getBlockId(block) ?? "";
-    for (const node of block.getAllTextNodes()) {
-      if (remaining === 0) return edits;
-      const [text, count] = replaceIn(node.getTextContent(), input.search, input.replace, remaining);
-      if (count === 0) continue;
-      edits.push({ node, text, count, blockId });
-      remaining -= count;
-    }
-  }
-  return edits;
+/** Applies `cuts` (all in `node`, in any order) to its text; an emptied node goes. */
+function $applyCuts(node: TextNode, cuts: Cut[]): void {
+  let text = node.getTextContent();
+  for (const cut of [...cuts].sort((a, b) => b.start - a.start))
+    text = text.slice(0, cut.start) + cut.text + text.slice(cut.end);
+  if (text === "") node.remove();
+  // A tab node holds only "\t" and refuses other text: plain text in its formatting takes its place.
+  else if ($isTabNode(node)) node.replace($createTextNode(text).setFormat(node.getFormat()));
+  else if (text !== node.getTextContent()) node.setTextContent(text);
 }
 
-/** Replaces plain text inside one block or the whole document, keeping each text node's formatting. */
+/** The units `input` searches: the whole document's, or one block's (every item of a list). */
+function $unitsToSearch(
+  input: ReplaceTextInput,
+): Array<[LexicalNode, string]> | ReturnType<typeof toolFailure> {
+  const units: Array<[LexicalNode, string]> = [];
+  if (input.blockId === undefined) {
+    $forEachTextUnit((unit, id) => {
+      units.push([unit, id]);
+      return true;
+    });
+    return units;
+  }
+  const block = $resolveBlock(input.blockId, "blockId");
+  if (isFailure(block)) return block;
+  for (const unit of $unitsOf(block)) units.push([unit, $getBlockId(unit) ?? ""]);
+  return units;
+}
+
+/** Replaces plain text inside one block or the whole document; see the note at the top. */
 export function replaceText(editor: LexicalEditor, input: ReplaceTextInput): ReplaceTextOutput {
   return applyAgentEdit(editor, (): ReplaceTextOutput => {
-    let blocks: LexicalNode[];
-    if (input.blockId === undefined) blocks = $getRoot().getChildren();
-    else {
-      const block = $findBlockById(input.blockId);
-      if (block === null) return toolFailure("unknown-block", `blockId: no block has id "${input.blockId}"`);
-      blocks = [block];
+    const units = $unitsToSearch(input);
+    if (isFailure(units)) return units;
+    const cuts = new Map<TextNode, Cut[]>();
+    const changed: string[] = [];
+    const skipped: Skipped = { count: 0, blockIds: [] };
+    let remaining = input.occurrence === "first" ? 1 : Number.POSITIVE_INFINITY;
+    let replacements = 0;
+    for (const [unit, id] of units) {
+      if (remaining === 0) break;
+      const { text, segments } = $unitText(unit);
+      let replacedHere = false;
+      for (const start of occurrencesIn(text, input.search)) {
+        if (remaining === 0) break;
+        const planned = cutsFor(segments, start, start + input.search.length, input.replace);
+        if (planned === null) {
+          skipped.count++;
+          if (!skipped.blockIds.includes(id)) skipped.blockIds.push(id);
+          continue;
+        }
+        for (const cut of planned) cuts.set(cut.node, [...(cuts.get(cut.node) ?? []), cut]);
+        replacements++;
+        remaining--;
+        replacedHere = true;
+      }
+      if (replacedHere) changed.push(id);
     }
-    const edits = $planEdits(blocks, input);
-    if (edits.length === 0) {
+    if (replacements === 0) {
       const where = input.blockId === undefined ? "the document" : `block "${input.blockId}"`;
-      const spansFormatting = blocks.some((block) => block.getTextContent().includes(input.search));
       return toolFailure(
         "not-found",
-        spansFormatting
-          ? `search: "${input.search}" only occurs across differently formatted text in ${where}; replace the whole block instead`
+        skipped.count > 0
+          ? `search: "${input.search}" only occurs across a line break or table cells in ${where}; replace the whole block instead`
           : `search: "${input.search}" does not occur in ${where}`,
       );
     }
-    // Counted before the edits change the text; only "all" promises every occurrence.
-    const missed =
-      input.occurrence === "all"
-        ? $acrossFormatting(blocks, edits, input.search)
-        : { count: 0, blockIds: [] };
-    for (const edit of edits) edit.node.setTextContent(edit.text);
+    for (const [node, nodeCuts] of cuts) $applyCuts(node, nodeCuts);
     return {
       ok: true,
-      replacements: edits.reduce((sum, edit) => sum + edit.count, 0),
-      blockIds: [...new Set(edits.map((edit) => edit.blockId))],
-      ...(missed.count > 0 ? { acrossFormatting: missed } : {}),
+      replacements,
+      blockIds: changed,
+      ...(skipped.count > 0 ? { acrossBreaks: skipped } : {}),
     };
   });
 }
