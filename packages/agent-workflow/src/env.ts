@@ -44,7 +44,7 @@ const envSchema = z.object({
   // How long an announced tool call waits for a tab of the writer to take it before the server runs
   // it (no tab holds the run's lease: the writer closed it); 0: never, tabs only. The default is
   // one run lease's life, so a live tab always keeps its calls.
-  AGENT_SERVER_TAKEOVER_MS: z.coerce.number().int().min(0).max(600_000).default(6_000),
+  AGENT_SERVER_TAKEOVER_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // A model call's total bound: generous, since reasoning models think for minutes before their
   // first word; a stalled stream is caught sooner by the silence bound below.
   AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),

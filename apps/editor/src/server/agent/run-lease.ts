@@ -29,3 +29,26 @@ export async function releaseRunLease(runId: string, tabId: string): Promise<voi
   const db = await getDb();
   await db.delete(runLeases).where(and(eq(runLeases.runId, runId), eq(runLeases.tabId, tabId)));
 }
+
+/**
+ * Lets go of the lease as the server executor does after a call: the row stays, expired, naming
+ * the server, so anyone may claim it at once and `lastHeldByServer` can tell that no tab came back.
+ */
+export async function yieldRunLease(runId: string, holder: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(runLeases)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(runLeases.runId, runId), eq(runLeases.tabId, holder)));
+}
+
+/** True when `holder` was the last to hold the lease on `runId` (no tab has claimed it since). */
+export async function lastHeldBy(runId: string, holder: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ tabId: runLeases.tabId })
+    .from(runLeases)
+    .where(eq(runLeases.runId, runId))
+    .limit(1);
+  return rows[0]?.tabId === holder;
+}

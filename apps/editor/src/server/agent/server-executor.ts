@@ -21,15 +21,17 @@ import { authorOf } from "@/server/comments";
 import { findDocumentAccess } from "@/server/documents";
 import { appendRunEdits } from "@/server/run-edits";
 import { findRun } from "@/server/runs";
-import { claimRunLease, RUN_LEASE_TTL_MS, releaseRunLease } from "./run-lease";
+import { claimRunLease, lastHeldBy, RUN_LEASE_TTL_MS, yieldRunLease } from "./run-lease";
 import { showServerAgent } from "./server-presence";
 
 // The server as a run's executor when no tab of the writer is there (issue #39): an announced call
-// that no tab takes within AGENT_SERVER_TAKEOVER_MS is run here, on the sync server's live
-// document, by the same tool code a tab runs; a run in the background (executor "server") has
-// every call run here at once, and no tab is granted its lease. The run's lease decides who executes:
-// a tab renews it while it lives, so the server claims it only once no tab holds it, runs the one
-// call, and lets go (a tab that comes back takes over at the next call). The call is recorded in
+// that no tab takes within AGENT_SERVER_TAKEOVER_MS (the grace a tab that lost its connection
+// has to come back) is run here, on the sync server's live document, by the same tool code a tab
+// runs; a run in the background (executor "server") has every call run here at once, and no tab is
+// granted its lease. The run's lease decides who executes: a tab renews it while it lives, so the
+// server claims it only once no tab holds it, runs the one call, and lets go (a tab that comes
+// back takes over at the next call). Once the server has run a call and no tab has claimed the
+// lease since, the run's next calls are taken at once: the grace is paid once per absence. The call is recorded in
 // the shared document in the same update as its edit (as a tab's `runOnce` does), so no executor
 // runs it twice; its result is recorded like a tab's (the first recorded wins).
 
@@ -49,7 +51,8 @@ async function waited(ms: number, signal: AbortSignal): Promise<boolean> {
 
 /**
  * Runs an announced call on the server: at once for a run in the background, else unless a tab
- * takes it within AGENT_SERVER_TAKEOVER_MS (0: only runs in the background).
+ * takes it within AGENT_SERVER_TAKEOVER_MS (0: only runs in the background); at once when the
+ * server ran the run's last call and no tab has come back since.
  */
 export function offerCallToServer(call: ServerToolCall, signal: AbortSignal): void {
   void takeOver(call, signal).catch((error: unknown) =>
@@ -64,15 +67,16 @@ export function offerCallToServer(call: ServerToolCall, signal: AbortSignal): vo
 async function takeOver(call: ServerToolCall, signal: AbortSignal): Promise<void> {
   const run = await findRun(call.runId);
   if (run === null) return;
-  const after = run.executor === "server" ? 0 : agentEnv().AGENT_SERVER_TAKEOVER_MS;
-  if (run.executor === "tab" && after === 0) return;
+  const grace = agentEnv().AGENT_SERVER_TAKEOVER_MS;
+  if (run.executor === "tab" && grace === 0) return;
+  const after = run.executor === "server" || (await lastHeldBy(call.runId, SERVER_HOLDER)) ? 0 : grace;
   if (!(await waited(after, signal))) return;
   while (!signal.aborted) {
     if (await claimRunLease(call.runId, SERVER_HOLDER)) {
       try {
         if (!signal.aborted) await runOnServer(call);
       } finally {
-        await releaseRunLease(call.runId, SERVER_HOLDER);
+        await yieldRunLease(call.runId, SERVER_HOLDER);
       }
       return;
     }
