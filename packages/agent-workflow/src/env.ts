@@ -42,9 +42,13 @@ const envSchema = z.object({
   AGENT_MAX_TOOL_CALLS_PER_STEP: renamed("AGENT_MAX_TOOL_CALLS_PER_TURN"),
   AGENT_TOOL_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   // How long an announced tool call waits for a tab of the writer to take it before the server runs
-  // it (no tab holds the run's lease: the writer closed it); 0: never, tabs only. The default is
-  // one run lease's life, so a live tab always keeps its calls.
+  // it (no tab holds the run's lease: the writer closed it, or lost the connection and has this
+  // long to come back); 0: never, tabs only. Longer than a run lease's life (6 s), so a live tab
+  // always keeps its calls.
   AGENT_SERVER_TAKEOVER_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  // How many runs' calls the server executes at once on one instance (each binds a headless editor
+  // to a copy of the document); the rest wait their turn.
+  MAX_BACKGROUND_RUNS: z.coerce.number().int().min(1).max(1_000).default(4),
   // A model call's total bound: generous, since reasoning models think for minutes before their
   // first word; a stalled stream is caught sooner by the silence bound below.
   AGENT_MODEL_STEP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),

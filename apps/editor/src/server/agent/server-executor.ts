@@ -21,8 +21,9 @@ import { authorOf } from "@/server/comments";
 import { findDocumentAccess } from "@/server/documents";
 import { appendRunEdits } from "@/server/run-edits";
 import { findRun } from "@/server/runs";
+import { withExecutorSlot } from "./executor-slots";
 import { claimRunLease, lastHeldBy, RUN_LEASE_TTL_MS, yieldRunLease } from "./run-lease";
-import { showServerAgent } from "./server-presence";
+import { showServerAgent, showServerAgentWaiting } from "./server-presence";
 
 // The server as a run's executor when no tab of the writer is there (issue #39): an announced call
 // that no tab takes within AGENT_SERVER_TAKEOVER_MS (the grace a tab that lost its connection
@@ -72,17 +73,32 @@ async function takeOver(call: ServerToolCall, signal: AbortSignal): Promise<void
   const after = run.executor === "server" || (await lastHeldBy(call.runId, SERVER_HOLDER)) ? 0 : grace;
   if (!(await waited(after, signal))) return;
   while (!signal.aborted) {
-    if (await claimRunLease(call.runId, SERVER_HOLDER)) {
-      try {
-        if (!signal.aborted) await runOnServer(call);
-      } finally {
-        await yieldRunLease(call.runId, SERVER_HOLDER);
-      }
-      return;
-    }
+    // The lease is claimed once a slot is free, so a call waiting its turn leaves the lease to a
+    // tab that comes back meanwhile.
+    const ran = await withExecutorSlot(
+      async () => {
+        if (signal.aborted || !(await claimRunLease(call.runId, SERVER_HOLDER))) return false;
+        try {
+          await runOnServer(call);
+        } finally {
+          await yieldRunLease(call.runId, SERVER_HOLDER);
+        }
+        return true;
+      },
+      (ahead) =>
+        showWaiting(run, ahead).catch((error: unknown) =>
+          log.error("server executor: could not show a run waiting", { runId: call.runId, error }),
+        ),
+    );
+    if (ran) return;
     // A tab holds the lease: it runs the call. Try again when a lease it stopped renewing would lapse.
     if (!(await waited(RUN_LEASE_TTL_MS / 3, signal))) return;
   }
+}
+
+/** Tells co-editors (and the writer, if they look) that the run waits for a free executor slot. */
+async function showWaiting(run: { documentId: string; userId: string }, ahead: number): Promise<void> {
+  showServerAgentWaiting(run.documentId, (await authorOf(run.userId)).name, ahead);
 }
 
 /**

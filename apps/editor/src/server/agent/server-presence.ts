@@ -18,11 +18,30 @@ const hideTimers = new Map<string, NodeJS.Timeout>();
 
 /** Shows the agent working for `writerName` on `blockIds` of the document, for a few seconds. */
 export function showServerAgent(documentId: string, writerName: string, blockIds: string[]): void {
+  showAgent(documentId, `Coauthor · for ${writerName}`, {
+    for: writerName,
+    blockIds,
+    removed: [],
+    at: Date.now(),
+  });
+}
+
+/** Shows the agent for `writerName` waiting its turn on this server (`ahead` calls before it). */
+export function showServerAgentWaiting(documentId: string, writerName: string, ahead: number): void {
+  const waiting = ahead === 0 ? "next in line" : `${ahead} ahead`;
+  showAgent(documentId, `Coauthor · for ${writerName} · waiting for the server (${waiting})`, {
+    for: writerName,
+    blockIds: [],
+    removed: [],
+    at: Date.now(),
+  });
+}
+
+function showAgent(documentId: string, name: string, agent: AgentPresence): void {
   const document = liveDocument(documentId);
   if (document === null) return;
-  const agent: AgentPresence = { for: writerName, blockIds, removed: [], at: Date.now() };
   document.awareness.setLocalState({
-    name: `Coauthor · for ${writerName}`,
+    name,
     color: AGENT_COLOR,
     [AGENT_ONLY_FIELD]: true,
     agent,
