@@ -28,6 +28,14 @@ export function PresenceList() {
     [collab],
   );
   const participants = useSyncExternalStore(subscribe, read, () => NOBODY);
+  // One agent per writer: while a run passes from a tab to the server (or a closed tab's state
+  // has not timed out yet), two copies can show the same writer's agent for a moment.
+  const agentsShown = new Set<string>();
+  const firstAgentFor = (participant: Participant) => {
+    if (!participant.agent || agentsShown.has(participant.agent.for)) return false;
+    agentsShown.add(participant.agent.for);
+    return true;
+  };
   return (
     <ul className="presence-list" data-testid="presence-list" aria-label="In this document">
       {participants.flatMap((participant) => [
@@ -37,7 +45,7 @@ export function PresenceList() {
             {participant.self ? `${participant.name} (you)` : participant.name}
           </li>
         ) : null,
-        participant.agent ? (
+        firstAgentFor(participant) && participant.agent ? (
           <li key={`${participant.clientId}-agent`} className="presence-agent" data-testid="presence-agent">
             Coauthor · for {participant.agent.for}
           </li>
