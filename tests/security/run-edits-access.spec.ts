@@ -23,7 +23,7 @@ test("a run's edits are read by its starter and the document's owner, saved only
   await owner.trpc("documents.share", { id: documentId, email: other.email, role: "editor" });
   const stranger = await new CoauthorClient(baseURL ?? "").signIn();
   const run = await member.runAgent(documentId, 'append "Added."');
-  await member.trpc("assistant.saveRunEdits", { runId: run.runId, edits });
+  await member.trpc("assistant.addRunEdits", { runId: run.runId, edits });
 
   const read = (client: CoauthorClient) =>
     client.trpcCall("assistant.runEdits", { runId: run.runId }, "query");
@@ -36,7 +36,7 @@ test("a run's edits are read by its starter and the document's owner, saved only
   const changed = { ...edits, inserted: [], after: {} };
   for (const client of [owner, other, stranger])
     expect(
-      await client.trpcCall("assistant.saveRunEdits", { runId: run.runId, edits: changed }),
+      await client.trpcCall("assistant.addRunEdits", { runId: run.runId, edits: changed }),
     ).toMatchObject({
       status: 404,
     });

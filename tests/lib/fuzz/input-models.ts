@@ -132,7 +132,7 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     "assistant.runEdits": { runId: t.runId },
     "assistant.deleteRunLog": { runId: t.doomedRunId },
     "assistant.clearConversation": documentInput,
-    "assistant.saveRunEdits": {
+    "assistant.addRunEdits": {
       runId: t.runId,
       edits: {
         beforeOrder: ["b1"],

@@ -15,8 +15,8 @@ export async function findRunEdits(runId: string): Promise<RunEdits | null> {
 }
 
 /**
- * Adds what one more part of a run changed (a call the server executor ran) after what is stored,
- * as if recorded whole (mergeRunEdits). The row is locked for the merge: two parts merged at once
+ * Adds what one more part of a run changed (a call the server executor ran, or what a tab recorded
+ * since its last save) after what is stored, as if recorded whole (mergeRunEdits). The row is locked for the merge: two parts merged at once
  * both land.
  */
 export async function appendRunEdits(runId: string, later: RunEdits): Promise<void> {
@@ -34,13 +34,4 @@ export async function appendRunEdits(runId: string, later: RunEdits): Promise<vo
       .values({ runId, edits })
       .onConflictDoUpdate({ target: runEdits.runId, set: { edits, updatedAt: new Date() } });
   });
-}
-
-/** Saves (replaces) a run's edits. */
-export async function saveRunEdits(runId: string, edits: RunEdits): Promise<void> {
-  const db = await getDb();
-  await db
-    .insert(runEdits)
-    .values({ runId, edits })
-    .onConflictDoUpdate({ target: runEdits.runId, set: { edits, updatedAt: new Date() } });
 }

@@ -34,8 +34,10 @@ interface Recording {
   recorder: RunRecorder;
   /** Edits saved for this run before this tab took it over (a reload mid-run), once loaded. */
   earlier: Promise<RunEdits | null> | null;
+  /** Recorded parts the server has not taken yet (a save failed): sent with the next save. */
+  unsaved: RunEdits | null;
   /** The save in flight; edits that land meanwhile are saved once it is done. */
-  saving: Promise<RunEdits | null> | null;
+  saving: Promise<void> | null;
   dirty: boolean;
 }
 
@@ -72,21 +74,29 @@ export function useRunReview({
     return earlier ? mergeRunEdits(earlier, toRunEdits(mine)) : toRunEdits(mine);
   }, []);
 
+  /**
+   * Adds what this tab recorded since its last save to the run's stored edits: parts, not the
+   * whole, so what other executors stored in between (the server ran calls while this tab was
+   * away) is kept.
+   */
   const saveOnce = useCallback(
-    async (run: Recording): Promise<RunEdits | null> => {
-      const edits = await editsOf(run);
-      if (run.runId === null || edits === null || run.recorder.changes() === null) return edits;
-      const input = { runId: run.runId, edits };
+    async (run: Recording): Promise<void> => {
+      if (run.runId === null) return;
+      const taken = run.recorder.takeChanges();
+      if (taken !== null)
+        run.unsaved = run.unsaved ? mergeRunEdits(run.unsaved, toRunEdits(taken)) : toRunEdits(taken);
+      if (run.unsaved === null) return;
+      const input = { runId: run.runId, edits: run.unsaved };
       const keepalive = JSON.stringify(input).length <= KEEPALIVE_MAX_CHARS;
-      await trpc.assistant.saveRunEdits.mutate(input, { context: { keepalive } });
-      return edits;
+      await trpc.assistant.addRunEdits.mutate(input, { context: { keepalive } });
+      run.unsaved = null;
     },
-    [editsOf, trpc],
+    [trpc],
   );
 
   /** Saves the run's edits now, one save at a time (every agent edit saves, so a reload loses none). */
   const save = useCallback(
-    (run: Recording): Promise<RunEdits | null> => {
+    (run: Recording): Promise<void> => {
       if (run.saving !== null) {
         run.dirty = true;
         return run.saving;
@@ -101,6 +111,15 @@ export function useRunReview({
     [saveOnce],
   );
 
+  /** The whole run's edits, every executor's part, as stored; this tab's own record if that fails. */
+  const wholeRun = useCallback(
+    async (run: Recording): Promise<RunEdits | null> => {
+      if (run.runId === null || run.unsaved !== null) return editsOf(run);
+      return (await trpc.assistant.runEdits.query({ runId: run.runId })) ?? editsOf(run);
+    },
+    [editsOf, trpc],
+  );
+
   const finish = useCallback((): Promise<RunEdits | null> => {
     const ended = recording.current;
     recording.current = null;
@@ -110,14 +129,15 @@ export function useRunReview({
     ended.recorder.stop();
     if (ended.runId !== null) collab().forgetRun(ended.runId);
     // After any save in flight, one last save with everything.
-    return (ended.saving ?? Promise.resolve(null))
-      .catch(() => null)
+    return (ended.saving ?? Promise.resolve())
+      .catch(() => undefined)
       .then(() => saveOnce(ended))
+      .then(() => wholeRun(ended))
       .catch((error: unknown) => {
         console.warn("[assistant] could not save the run's edits:", error);
         return editsOf(ended);
       });
-  }, [collab, editsOf, preview, saveOnce, store]);
+  }, [collab, editsOf, preview, saveOnce, store, wholeRun]);
 
   const onAgentActiveChange = useCallback(
     (active: boolean) => {
@@ -135,6 +155,7 @@ export function useRunReview({
       const run: Recording = {
         runId: null,
         earlier: null,
+        unsaved: null,
         saving: null,
         dirty: false,
         recorder: recordAgentEdits(collab().agentEditor, () => {

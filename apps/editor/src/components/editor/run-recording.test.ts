@@ -11,7 +11,7 @@ import {
   toRunEdits,
   yjsUpdateFromMarkdown,
 } from "@coauthor/tools";
-import { runEditsSchema } from "@coauthor/types";
+import { type RunEdits, runEditsSchema } from "@coauthor/types";
 import { describe, expect, it } from "vitest";
 import { revertRunChanges } from "./revert-run";
 import { recordAgentEdits } from "./run-recorder";
@@ -55,6 +55,49 @@ describe("stored run edits", () => {
     const report = revertRunChanges(nextDay.editor, fromRunEdits(stored));
     flush(page.editor);
     expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe cat sat.\n\ndrop me");
+    expect(report.keptByWriter).toBe(0);
+  });
+});
+
+describe("a run stored in parts by its executors", () => {
+  it("a tab's parts, taken one after another with the server's calls between them, revert as a whole", async () => {
+    const page = bindDocumentEditor(yjsUpdateFromMarkdown("Keep.\n\nThe cat sat."));
+    const tab = bindMirroredEditor(page.doc, "agent");
+    const recorder = recordAgentEdits(tab.editor);
+    const stored: RunEdits[] = [];
+    const take = () => {
+      const part = recorder.takeChanges();
+      if (part !== null) stored.push(toRunEdits(part));
+    };
+    await runEditorTool(tab.editor, "insertBlocks", { markdown: "One.", position: { at: "end" } });
+    take();
+    expect(recorder.takeChanges()).toBeNull();
+
+    // The tab is away: the server runs two calls on its own copy and stores them as one part.
+    const server = bindMirroredEditor(page.doc, "server");
+    const serverPart = recordAgentEdits(server.editor);
+    await runEditorTool(server.editor, "replaceText", { search: "cat", replace: "dog" });
+    await runEditorTool(server.editor, "insertBlocks", { markdown: "Two.", position: { at: "end" } });
+    const ran = serverPart.stop();
+    if (ran === null) throw new Error("the server's part recorded nothing");
+    stored.push(toRunEdits(ran));
+    flush(server.editor);
+    server.dispose();
+    flush(page.editor);
+    flush(tab.editor);
+
+    // The tab is back and takes the run's next call.
+    await runEditorTool(tab.editor, "replaceText", { search: "dog", replace: "bird" });
+    take();
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe bird sat.\n\nOne.\n\nTwo.");
+    // The tab's second part is only its own call: the server's insert is not in it.
+    expect(stored[2]?.inserted).toEqual([]);
+
+    const whole = stored.reduce((earlier, later) => mergeRunEdits(earlier, later));
+    const report = revertRunChanges(bindMirroredEditor(page.doc, "agent").editor, fromRunEdits(whole));
+    flush(page.editor);
+    expect(exportMarkdown(page.editor)).toBe("Keep.\n\nThe cat sat.");
     expect(report.keptByWriter).toBe(0);
   });
 });

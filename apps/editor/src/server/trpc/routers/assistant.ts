@@ -4,7 +4,7 @@ import { z } from "zod";
 import { roleAllows } from "@/server/auth/roles";
 import { clearConversation, listConversation } from "@/server/conversation";
 import { findRunWithRole } from "@/server/documents";
-import { findRunEdits, saveRunEdits } from "@/server/run-edits";
+import { appendRunEdits, findRunEdits } from "@/server/run-edits";
 import { listDocumentRuns } from "@/server/run-history";
 import { deleteRunLog } from "@/server/run-log-deletion";
 import { documentFor } from "../access";
@@ -68,12 +68,15 @@ export const assistantRouter = {
     await visibleRun(ctx.userId, input.runId);
     return findRunEdits(input.runId);
   }),
-  /** Saves the edits of one of the caller's runs, as the tab that runs its tools records them. */
-  saveRunEdits: protectedProcedure
+  /**
+   * Adds a part of the edits of one of the caller's runs, as the tab that runs its tools records
+   * them, after what is stored (earlier tabs' parts, the server executor's calls).
+   */
+  addRunEdits: protectedProcedure
     .input(runInput.extend({ edits: runEditsSchema }))
     .mutation(async ({ ctx, input }) => {
       await ownRun(ctx.userId, input.runId, "edit");
-      await saveRunEdits(input.runId, input.edits);
+      await appendRunEdits(input.runId, input.edits);
       return { runId: input.runId };
     }),
   /**
