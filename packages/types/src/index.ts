@@ -1,3 +1,4 @@
+export * from "./access-tokens.ts";
 export * from "./accounts.ts";
 export * from "./api.ts";
 export * from "./client-json.ts";

@@ -65,6 +65,7 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
       { params: { runId: t.runId }, body: { tabId: "fuzz-tab-0001", release: false } },
     ],
     "DELETE /api/llm/agent/[runId]": [{ params: { runId: t.runId } }],
+    "GET /api/llm/agent/[runId]": [{ params: { runId: t.runId } }],
     "GET /api/llm/agent/[runId]/stream": [{ params: { runId: t.runId }, query: { from: "0" } }],
     "GET /api/llm/agent/active": [{ query: { documentId: t.documentId } }],
     "POST /api/llm/agent/callback": [
@@ -115,6 +116,7 @@ export function routeModels(t: FuzzTargets): Record<string, RequestShape[]> {
     "POST /api/trpc/[trpc]": [{ params: { trpc: "documents.create" }, body: { title: "Batch" } }],
     // Pages: their path segments and the `next` a sign-in returns to.
     "GET /": [{}],
+    "GET /account": [{}],
     "GET /documents/[documentId]": [{ params: { documentId: t.documentId } }],
     "GET /sign-in": [{ query: { next: `/documents/${t.documentId}` } }],
     "GET /sign-up": [{ query: { next: "/" } }],
@@ -172,6 +174,10 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
     // Nobody's recipe: a valid removal is refused (404) and changes nothing.
     "recipes.remove": { id: "rcp_fuzz" },
     "llm.models": undefined,
+    "accessTokens.list": undefined,
+    "accessTokens.create": { name: "Fuzzed token", expiresInDays: 30 },
+    // Nobody's token: a valid revoke is refused (404) and changes nothing.
+    "accessTokens.revoke": { id: "fuzz-token" },
     // A block and a thread the document does not hold: valid calls are refused (409 / 404) and change nothing.
     "comments.add": {
       documentId: t.documentId,

@@ -9,15 +9,16 @@ export const runIdSchema = boundaryString(200);
 /**
  * The session user's run (they started it and may still open its document), or the error response.
  * With `ownerMayAudit`, the document's owner may read any run on it too (its stored event log).
- * With `readsLog`, a run whose log the retention sweep removed answers 410.
+ * With `readsLog`, a run whose log the retention sweep removed answers 410. With `acceptToken` (the
+ * read-only run routes), an access token names the user as a session does.
  */
 export async function requireOwnRun(
   request: Request,
   runId: string,
   surface: string,
-  options: { ownerMayAudit?: boolean; readsLog?: boolean } = {},
+  options: { ownerMayAudit?: boolean; readsLog?: boolean; acceptToken?: boolean } = {},
 ) {
-  const user = await requireUser(request, surface);
+  const user = await requireUser(request, surface, { acceptToken: options.acceptToken });
   if (!user.ok) return user;
   if (!runIdSchema.safeParse(runId).success)
     return { ok: false as const, response: apiError(404, "not_found:run", "run not found") };

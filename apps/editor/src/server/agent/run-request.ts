@@ -9,7 +9,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 type RunRequestSchema = z.ZodType<{ documentId: string; model?: string | undefined }>;
 
 /**
- * The shared front door of the agent and chat routes: session, rate limit,
+ * The shared front door of the agent and chat routes: session (or, for agent runs, an access
+ * token: the same rights, limits and caps follow from its user), rate limit,
  * size-limited body, schema, document access and model — or the typed error
  * response. (An agent run's caps are checked when it is admitted: run-admission.)
  */
@@ -18,7 +19,7 @@ export async function acceptRunRequest<S extends RunRequestSchema>(
   schema: S,
   surface: "agent" | "chat",
 ) {
-  const user = await requireUser(request, surface);
+  const user = await requireUser(request, surface, { acceptToken: surface === "agent" });
   if (!user.ok) return user;
   const limited = await rateLimit(user.userId, surface === "agent" ? "runs" : "chat");
   if (limited) return { ok: false as const, response: limited };
@@ -42,5 +43,12 @@ export async function acceptRunRequest<S extends RunRequestSchema>(
       response: apiError(400, "bad_request:model", `model "${modelId}" is not available`),
     };
   }
-  return { ok: true as const, userId: user.userId, input, modelId, access: access.access };
+  return {
+    ok: true as const,
+    userId: user.userId,
+    caller: user.caller,
+    input,
+    modelId,
+    access: access.access,
+  };
 }

@@ -1,4 +1,5 @@
 import { createCallerFactory, createTRPCRouter } from "./init";
+import { accessTokensRouter } from "./routers/access-tokens";
 import { assistantRouter } from "./routers/assistant";
 import { commentsRouter } from "./routers/comments";
 import { documentsRouter } from "./routers/documents";
@@ -8,6 +9,7 @@ import { versionsRouter } from "./routers/versions";
 
 /** The app's tRPC router. */
 export const appRouter = createTRPCRouter({
+  accessTokens: createTRPCRouter(accessTokensRouter),
   assistant: createTRPCRouter(assistantRouter),
   comments: createTRPCRouter(commentsRouter),
   documents: createTRPCRouter(documentsRouter),

@@ -46,6 +46,8 @@ export async function POST(request: Request): Promise<Response> {
     return apiError(404, "not_found:recipe", `recipeId: no recipe "${input.recipeId}" on this document`);
   }
 
+  // A program (an access token) has no tab to run tools in: the server executes its run's calls.
+  const background = input.background || accepted.caller === "token";
   // Admitted under the run caps, atomically; a refusal (429) starts and stores nothing.
   const admission = await admitRun(
     {
@@ -54,7 +56,7 @@ export async function POST(request: Request): Promise<Response> {
       prompt: input.prompt,
       model: modelId,
       editMode: input.editMode,
-      executor: input.background ? "server" : "tab",
+      executor: background ? "server" : "tab",
       threadId: null,
     },
     async () => {

@@ -1,11 +1,31 @@
 import { log } from "@coauthor/agent-workflow";
+import type { RunStatusResponse } from "@coauthor/types";
 import { requireUser } from "@/server/agent/authorize";
-import { runIdSchema } from "@/server/agent/authorize-run";
+import { requireOwnRun, runIdSchema } from "@/server/agent/authorize-run";
 import { cancelAgentRun } from "@/server/agent/run-control";
 import { apiError } from "@/server/http/errors";
 import { findRun } from "@/server/runs";
 
 export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Where one of the caller's runs stands: running, or how it ended (a session or an access token). */
+export async function GET(
+  request: Request,
+  context: { params: Promise<{ runId: string }> },
+): Promise<Response> {
+  const { runId } = await context.params;
+  const owned = await requireOwnRun(request, runId, "run", { acceptToken: true });
+  if (!owned.ok) return owned.response;
+  const { run } = owned;
+  const body: RunStatusResponse = {
+    runId: run.id,
+    documentId: run.documentId,
+    status: run.status,
+    summary: run.summary,
+  };
+  return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+}
 
 /** Stop: cancels the run on the server (204); the stream ends with `finish: cancelled`. */
 export async function DELETE(

@@ -17,7 +17,11 @@ export async function GET(
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
   const { runId } = await context.params;
-  const owned = await requireOwnRun(request, runId, "events", { ownerMayAudit: true, readsLog: true });
+  const owned = await requireOwnRun(request, runId, "events", {
+    ownerMayAudit: true,
+    readsLog: true,
+    acceptToken: true,
+  });
   if (!owned.ok) return owned.response;
   const parsed = parseEventOffset(new URL(request.url).searchParams.get("offset"), "events");
   if (!parsed.ok) return parsed.response;

@@ -20,7 +20,7 @@ export async function GET(
   const outdated = protocolMismatch(request);
   if (outdated) return outdated;
   const { runId } = await context.params;
-  const owned = await requireOwnRun(request, runId, "stream", { readsLog: true });
+  const owned = await requireOwnRun(request, runId, "stream", { readsLog: true, acceptToken: true });
   if (!owned.ok) return owned.response;
   const lastEventId = request.headers.get("last-event-id");
   const raw =
