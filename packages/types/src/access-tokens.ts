@@ -26,15 +26,15 @@ export type AccessTokenCreateInput = z.infer<typeof accessTokenCreateInputSchema
 /** Input of `accessTokens.revoke`. */
 export const accessTokenRevokeInputSchema = z.object({ id: z.string().min(1).max(100) }).strict();
 
-/** A token as the account page lists it (never the token itself). */
+/** A token as the account page lists it (never the token itself); times are ISO strings. */
 export const accessTokenSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   /** The token's first characters, as it was shown once. */
   prefix: z.string(),
-  createdAt: z.date(),
-  expiresAt: z.date(),
-  lastUsedAt: z.date().nullable(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  lastUsedAt: z.iso.datetime().nullable(),
 });
 export type AccessTokenSummary = z.infer<typeof accessTokenSummarySchema>;
 

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { forgetOfflineCopies } from "../editor/collab-session";
@@ -7,7 +8,8 @@ import { authClient } from "./auth-client";
 import "./auth.css";
 
 /**
- * Who is signed in, with "Sign out" and "Sign out everywhere" (revokes every session of the user),
+ * Who is signed in, a link to the account page (access tokens), "Sign out" and "Sign out
+ * everywhere" (revokes every session of the user),
  * and, until the email is verified, a button that sends the verification link again.
  */
 export function AccountMenu(props: { name: string; email: string; emailVerified: boolean }) {
@@ -55,6 +57,9 @@ export function AccountMenu(props: { name: string; email: string; emailVerified:
           Verify email
         </button>
       )}
+      <Link className="button" href="/account">
+        Account
+      </Link>
       <button type="button" className="button" disabled={pending} onClick={() => void leave(false)}>
         Sign out
       </button>

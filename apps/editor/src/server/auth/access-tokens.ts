@@ -49,17 +49,33 @@ export async function createAccessToken(userId: string, input: AccessTokenCreate
     })
     .returning(summaryColumns);
   if (!summary) throw new Error("access token insert returned no row");
-  return { token, summary };
+  return { token, summary: summaryOf(summary) };
 }
 
 /** The user's tokens, newest first, expired ones included (until revoked) so the list explains a 401. */
 export async function listAccessTokens(userId: string): Promise<AccessTokenSummary[]> {
   const db = await getDb();
-  return db
+  const rows = await db
     .select(summaryColumns)
     .from(accessTokens)
     .where(eq(accessTokens.userId, userId))
     .orderBy(desc(accessTokens.createdAt));
+  return rows.map(summaryOf);
+}
+
+type SummaryRow = Pick<
+  typeof accessTokens.$inferSelect,
+  "id" | "name" | "prefix" | "createdAt" | "expiresAt" | "lastUsedAt"
+>;
+
+/** A row as the wire has it: times as ISO strings (tRPC sends JSON as is). */
+function summaryOf(row: SummaryRow): AccessTokenSummary {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
 }
 
 /** Revokes (deletes) one of the user's tokens; false when they have none with this id. */
