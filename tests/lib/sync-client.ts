@@ -19,11 +19,16 @@ export interface SyncClientOptions {
   maxAttempts?: number;
 }
 
-/** The outcome of an upgrade attempt, read without the provider (refused sockets never open). */
-export async function tryUpgrade(options: Omit<SyncClientOptions, "documentId">): Promise<number | "open"> {
+/**
+ * The outcome of an upgrade attempt, read without the provider (refused sockets never open).
+ * `headers` adds to the request (an `Authorization` a program would send).
+ */
+export async function tryUpgrade(
+  options: Omit<SyncClientOptions, "documentId"> & { headers?: Record<string, string> },
+): Promise<number | "open"> {
   const url = `${options.baseURL.replace(/^http/, "ws")}/collab`;
   const socket = new WebSocket(url, {
-    headers: { cookie: options.cookie, origin: options.origin ?? options.baseURL },
+    headers: { ...options.headers, cookie: options.cookie, origin: options.origin ?? options.baseURL },
   });
   return new Promise((resolve) => {
     socket.on("open", () => {

@@ -1,0 +1,50 @@
+// Runs the `coauthor` CLI (packages/cli) as a script would: its own process, the app's address and
+// an access token in its environment. Also makes tokens the way the account page does.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { CoauthorClient } from "./coauthor-client.ts";
+
+const CLI = fileURLToPath(new URL("../../packages/cli/src/cli.ts", import.meta.url));
+
+/** What the CLI printed and how it exited. */
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `coauthor <args>` against `url` with `token` and waits for it to exit. */
+export function runCli(url: string, token: string, args: string[]): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { ...process.env, COAUTHOR_URL: url, COAUTHOR_TOKEN: token },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A made token and its id, as `accessTokens.create` answers. */
+export interface MadeToken {
+  token: string;
+  summary: { id: string; name: string; prefix: string };
+}
+
+/** Makes an access token for `client`'s account (over tRPC, with its session). */
+export function makeToken(client: CoauthorClient, name = "Script", expiresInDays = 30): Promise<MadeToken> {
+  return client.trpc<MadeToken>("accessTokens.create", { name, expiresInDays });
+}
+
+/** Headers of a request that carries `token` and no session. */
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
