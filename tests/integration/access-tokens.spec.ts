@@ -135,7 +135,8 @@ test("a token opens nothing but the run routes: not the sync socket, tRPC, chat 
 });
 
 test("an expired token is refused (401)", async () => {
-  test.setTimeout(120_000);
+  // Two server starts: its own server, stopped to move the expiry, then started again.
+  test.setTimeout(240_000);
   const server = new AppServer();
   try {
     await server.start();

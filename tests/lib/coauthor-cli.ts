@@ -2,6 +2,7 @@
 // an access token in its environment. Also makes tokens the way the account page does.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { PROTOCOL_VERSION, PROTOCOL_VERSION_HEADER } from "@coauthor/types";
 import type { CoauthorClient } from "./coauthor-client.ts";
 
 const CLI = fileURLToPath(new URL("../../packages/cli/src/cli.ts", import.meta.url));
@@ -44,7 +45,7 @@ export function makeToken(client: CoauthorClient, name = "Script", expiresInDays
   return client.trpc<MadeToken>("accessTokens.create", { name, expiresInDays });
 }
 
-/** Headers of a request that carries `token` and no session. */
+/** Headers of a request that carries `token` and no session (and, as the CLI, the protocol version). */
 export function bearer(token: string): Record<string, string> {
-  return { authorization: `Bearer ${token}` };
+  return { authorization: `Bearer ${token}`, [PROTOCOL_VERSION_HEADER]: PROTOCOL_VERSION };
 }
