@@ -63,7 +63,13 @@ export { parseMarkdown } from "./markdown-syntax.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { MAX_SEARCH_TEXT_CHARS, plainTextOf, plainTextOfState } from "./plain-text.ts";
 export { fromRunEdits, mergeRunEdits, toRunEdits } from "./run-edits.ts";
-export { createStaleGuard, type StaleGuard, type ToolRunner } from "./stale-guard.ts";
+export {
+  createStaleGuard,
+  createStaleGuardMemory,
+  type StaleGuard,
+  type StaleGuardMemory,
+  type ToolRunner,
+} from "./stale-guard.ts";
 export { runToolAsSuggestion, runToolAsSuggestionNow } from "./suggest-tool-calls.ts";
 export {
   $decideSuggestions,
