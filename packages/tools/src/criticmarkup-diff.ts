@@ -106,8 +106,11 @@ function diffTokens(old: string[], added: string[]): Run[] | null {
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) push(true, a[i++] ?? "", "");
-    else if (
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      push(true, a[i] ?? "", "");
+      i += 1;
+      j += 1;
+    } else if (
       j < b.length &&
       (i === a.length || (lengths[i * width + j + 1] ?? 0) >= (lengths[(i + 1) * width + j] ?? 0))
     )

@@ -17,8 +17,11 @@ import { $getBlockSuggestion } from "./suggestions.ts";
 type Signature = Array<[markdown: string, change: string | null, group: number, reason: string]>;
 
 function unitSignature(units: ReadonlyArray<Unit>): Signature {
-  return units.flatMap((unit, group): Signature => {
+  // Groups numbered in order of appearance, as the read-back numbers its suggestion ids.
+  let groups = 0;
+  return units.flatMap((unit): Signature => {
     if (unit.kind === "same") return [[$blockMarkdown(unit.node), null, -1, ""]];
+    const group = groups++;
     const reason = unit.suggestion.reason ?? "";
     if (unit.kind === "lone") return [[$blockMarkdown(unit.node), unit.suggestion.change, group, reason]];
     return [
