@@ -20,6 +20,12 @@ export const DEFAULT_MARKDOWN_VIEW: MarkdownView = "accepted";
 export const markdownFormatSchema = z.enum(["markdown", "criticmarkup"]);
 export type MarkdownFormat = z.infer<typeof markdownFormatSchema>;
 
+/**
+ * Why a CriticMarkup import or export was refused: markup the import does not read (left open, a
+ * comment that follows no change), or text the export cannot carry exactly (a delimiter in code).
+ */
+export const INVALID_CRITICMARKUP = "invalid-criticmarkup";
+
 /** `documents.export`: which document, in which view (without one: every block as the editor shows it). */
 export const documentExportInputSchema = z.object({
   id: z.string().min(1).max(100),
