@@ -92,7 +92,7 @@ describe("CriticMarkup on the seed documents", () => {
       const markdown = readFileSync(new URL(file, SEEDS), "utf8");
       // The document as an editor holds it once its state is loaded again (as the scratch copy of a
       // suggesting run loads it): a loose list read from Markdown comes back tight then, which a run
-      // would otherwise propose as a change of its own (see the report of this branch).
+      // would otherwise propose as a change of its own (docs/suggestions.md, "Not yet").
       const editor = createDocumentEditor({
         state: createDocumentEditor({ markdown }).getEditorState().toJSON(),
       });

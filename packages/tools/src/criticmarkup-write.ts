@@ -64,7 +64,10 @@ class ListMarkers {
   private old: SideState = null;
   private added: SideState = null;
 
-  /** The markers of `node` (alternate or not), written on `sides`; `residue` on the other side when alone. */
+  /**
+   * Whether `node` takes the other markers, written on `sides`; `leavesSyntax`: a block proposed
+   * alone whose block syntax stays on the other side too.
+   */
   choose(node: LexicalNode, sides: { old: boolean; added: boolean }, leavesSyntax: boolean): boolean {
     const kind = listKind(node);
     const onOld = sides.old || leavesSyntax;

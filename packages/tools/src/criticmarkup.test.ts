@@ -93,6 +93,23 @@ const CASES: Case[] = [
     markup: ["## {++Next++}\n\n> {++Quoted++}\n\n1. {++first++}\n2. {++second++}"],
   },
   {
+    name: "a table and a rule inserted, each row marked",
+    calls: () => [
+      {
+        tool: "insertTable",
+        input: {
+          rows: [
+            ["A", "B"],
+            ["1", "2"],
+          ],
+          position: { at: "end" },
+        },
+      },
+      { tool: "insertBlocks", input: { markdown: "---", position: { at: "start" } } },
+    ],
+    markup: ["{++---++}", "{++| A | B |++}\n{++| - | - |++}\n{++| 1 | 2 |++}"],
+  },
+  {
     name: "a list deleted",
     calls: (ids) => [{ tool: "deleteBlocks", input: { blockIds: [ids[4]] } }],
     markup: ["- {--one--}\n- {--two--}"],
