@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "../lib/test.ts";
+import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 
 // Export Markdown in the document header: a document without pending suggestions downloads at
 // once; with pending suggestions the writer chooses how to write them (accepted by default,
@@ -30,6 +31,7 @@ test("Export Markdown offers the views of pending suggestions, accepted by defau
 
   await page.getByTestId("export-markdown").click();
   await expect(page.getByTestId("export-view-accepted")).toBeChecked();
+  await expectNoAxeViolations(page, "export options");
   const accepted = await downloaded(page, () => page.getByRole("button", { name: "Download" }).click());
   expect(accepted).toEqual({ name: "Reviewed plan.md", text: "# Plan\n\nThe slow fox.\n\nA new line." });
   await expect(page.getByTestId("export-markdown-options")).toHaveCount(0);
