@@ -144,6 +144,32 @@ export async function benchCollaboration(
     while (!coEditor.markdown().endsWith(text)) await pause(0);
     agentSamples.push(performance.now() - started);
   }
+
+  // A comment reply (through the API: the server writes it into the live document) until the
+  // co-editor's copy has it — beside a keystroke's A→B, which goes straight through the socket.
+  const firstBlockId =
+    (agentCopy.bound.editor.getEditorState().toJSON().root.children[0] as { $?: { blockId?: string } }).$
+      ?.blockId ?? "";
+  const { threadId } = await owner.trpc<{ threadId: string }>("comments.add", {
+    documentId: agentDoc,
+    anchor: { blockId: firstBlockId, offset: 0 },
+    focus: { blockId: firstBlockId, offset: 5 },
+    quote: "Agent",
+    body: "Is this right?",
+  });
+  const commentSamples: number[] = [];
+  for (let n = 0; n < sizes.agentEdits; n++) {
+    const arrived = new Promise<number>((resolve) => {
+      const onUpdate = () => {
+        coEditor.doc.off("update", onUpdate);
+        resolve(performance.now());
+      };
+      coEditor.doc.on("update", onUpdate);
+    });
+    const started = performance.now();
+    await owner.trpc("comments.reply", { documentId: agentDoc, threadId, body: `Reply ${n}.` });
+    commentSamples.push((await arrived) - started);
+  }
   agentCopy.close();
   coEditor.close();
 
@@ -206,6 +232,10 @@ export async function benchCollaboration(
       p50Ms: round(percentile(agentSamples, 50)),
       p95Ms: round(percentile(agentSamples, 95)),
     },
+    commentToCoEditor: {
+      p50Ms: round(percentile(commentSamples, 50)),
+      p95Ms: round(percentile(commentSamples, 95)),
+    },
     memory: {
       perOpenDocumentKB: round((withDocuments - baseline) / opened / 1024),
       perConnectionKB: round((withConnections - withDocuments) / opened / 1024),
@@ -235,6 +265,11 @@ export function printCollaboration(collab: Awaited<ReturnType<typeof benchCollab
     single(
       "agent edit → co-editor's editor, p50 / p95 (ms)",
       `${collab.agentEditToCoEditor.p50Ms} / ${collab.agentEditToCoEditor.p95Ms}`,
+    ),
+    single(
+      "comment reply (API) → co-editor's copy, p50 / p95 (ms)",
+      `${collab.commentToCoEditor.p50Ms} / ${collab.commentToCoEditor.p95Ms}`,
+      "as fast as a keystroke (row 1)",
     ),
     single(
       "server memory per open document / per connection (KB)",

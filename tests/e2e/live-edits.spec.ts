@@ -34,6 +34,21 @@ async function recordHighlights(page: Page) {
 const highlighted = (page: Page) =>
   page.evaluate(() => [...(window as unknown as { highlighted: Set<string> }).highlighted].sort());
 
+/** Holds back the run's tool results from the second on, until the returned function is called. */
+async function holdLaterResults(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let results = 0;
+  await page.route("**/api/llm/agent/callback", async (route) => {
+    results += 1;
+    if (results >= 2) await released;
+    await route.continue();
+  });
+  return release;
+}
+
 const shellScrollTop = (page: Page) => page.locator(".editor-shell").evaluate((shell) => shell.scrollTop);
 
 test.describe("highlights", () => {
@@ -106,16 +121,7 @@ test.describe("highlights", () => {
     );
     // From its second call on, the run waits until the writer has scrolled away (its results are
     // held back), so its later edits land out of sight however fast the machine runs it.
-    let release = () => {};
-    const scrolledAway = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let results = 0;
-    await page.route("**/api/llm/agent/callback", async (route) => {
-      results += 1;
-      if (results >= 2) await scrolledAway;
-      await route.continue();
-    });
+    const release = await holdLaterResults(page);
     await ask(page, "agent", "count to 6");
     await expect(paragraphs(page).filter({ hasText: /^1$/ })).toBeInViewport({ timeout: 15_000 });
     await page.locator(".editor-shell").hover();
@@ -145,16 +151,7 @@ test.describe("highlights", () => {
     );
     // The run's first edit lands far below and the view sets off after it; the writer clicks at
     // the top at once, before that scroll is over. The later edits wait until the writer has typed.
-    let release = () => {};
-    const typed = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let results = 0;
-    await page.route("**/api/llm/agent/callback", async (route) => {
-      results += 1;
-      if (results >= 2) await typed;
-      await route.continue();
-    });
+    const release = await holdLaterResults(page);
     await ask(page, "agent", "count to 8");
     await expect(paragraphs(page).filter({ hasText: /^1$/ })).toHaveCount(1, { timeout: 15_000 });
     await paragraphs(page).first().click();

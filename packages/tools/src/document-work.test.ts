@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import {
   exportStateMarkdown,
+  exportStateView,
+  importCriticMarkupDocument,
   importMarkdownDocument,
   MAX_IMPORTED_STATE_BYTES,
   repairStoredState,
@@ -72,5 +74,35 @@ describe("whole-document work", () => {
     Y.applyUpdate(doc, repair.update);
     expect(exportStateMarkdown(Y.encodeStateAsUpdate(doc))).toEqual({ ok: true, markdown: "Text." });
     expect(repairStoredState(new Uint8Array([0xff, 0x13]))).toEqual({ unreadable: expect.any(String) });
+  });
+});
+
+describe("whole-document work with CriticMarkup", () => {
+  const author = { authorId: "bob", authorName: "Bob" };
+  const critic = "# Title\n\nThe {~~quick~>slow~~}{>>Calmer.<<} fox.\n\n{++New.++}";
+
+  it("imports CriticMarkup as pending suggestions and exports the state in every view", () => {
+    const imported = importCriticMarkupDocument({ markdown: critic, author });
+    if (!imported.ok) throw new Error("the import was refused");
+    const view = (name: "accepted" | "rejected" | "criticmarkup" | undefined) =>
+      exportStateView({ state: imported.state, view: name });
+    expect(view("criticmarkup")).toEqual({ ok: true, markdown: critic, hasSuggestions: true });
+    expect(view("accepted")).toMatchObject({ markdown: "# Title\n\nThe slow fox.\n\nNew." });
+    expect(view("rejected")).toMatchObject({ markdown: "# Title\n\nThe quick fox." });
+    expect(view(undefined)).toMatchObject({ markdown: "# Title\n\nThe quick fox.\n\nThe slow fox.\n\nNew." });
+  });
+
+  it("refuses markup it does not read as a value that says why", () => {
+    expect(importCriticMarkupDocument({ markdown: "A {++never closed", author })).toEqual({
+      ok: false,
+      invalidCriticMarkup: expect.stringMatching(/never closed/),
+    });
+    const plain = importMarkdownDocument("Plain.");
+    if (!plain.ok) throw new Error("the import was refused");
+    expect(exportStateView({ state: plain.state, view: "criticmarkup" })).toEqual({
+      ok: true,
+      markdown: "Plain.",
+      hasSuggestions: false,
+    });
   });
 });

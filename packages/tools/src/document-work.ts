@@ -1,10 +1,21 @@
+import type { MarkdownView } from "@coauthor/types";
 import * as Y from "yjs";
 import { InvalidContentError } from "./content-problem.ts";
 import { repairContent } from "./content-repair.ts";
+import { importCriticMarkup } from "./criticmarkup-read.ts";
+import { CriticMarkupError } from "./criticmarkup-syntax.ts";
+import { createDocumentEditor } from "./document-editor.ts";
 import { exportMarkdown } from "./markdown.ts";
+import { exportMarkdownView, hasPendingSuggestions } from "./markdown-views.ts";
 import { plainTextOfState } from "./plain-text.ts";
+import type { SuggestionAuthor } from "./suggestions.ts";
 import { unknownNodeTypes } from "./update-content-check.ts";
-import { type BoundDocumentEditor, bindDocumentEditor, yjsUpdateFromMarkdown } from "./yjs-document.ts";
+import {
+  type BoundDocumentEditor,
+  bindDocumentEditor,
+  yjsUpdateFromMarkdown,
+  yjsUpdateFromState,
+} from "./yjs-document.ts";
 
 // The server's whole-document conversions, each costing time in proportion to the document
 // (seconds for the largest Markdown the content rule accepts). The app runs them in worker threads
@@ -25,6 +36,7 @@ export const MAX_IMPORTED_STATE_BYTES = 4 * 1024 * 1024;
 export type ImportedDocument =
   | { ok: true; state: Uint8Array; plainText: string }
   | { ok: false; invalidContent: string }
+  | { ok: false; invalidCriticMarkup: string }
   | { ok: false; stateBytes: number };
 
 /** Why a stored state does not load (see stateLoadProblem), or null when it does. */
@@ -39,11 +51,34 @@ export type ExportedDocument = { ok: true; markdown: string } | { ok: false; dam
  */
 export function importMarkdownDocument(markdown: string): ImportedDocument {
   try {
-    const state = yjsUpdateFromMarkdown(markdown);
-    if (state.byteLength > MAX_IMPORTED_STATE_BYTES) return { ok: false, stateBytes: state.byteLength };
-    return { ok: true, state, plainText: plainTextOfState(state) };
+    return importedDocument(yjsUpdateFromMarkdown(markdown));
   } catch (error) {
     if (error instanceof InvalidContentError) return { ok: false, invalidContent: error.message };
+    throw error;
+  }
+}
+
+/** A new document of `state`, with its plain text for search; refused past MAX_IMPORTED_STATE_BYTES. */
+function importedDocument(state: Uint8Array): ImportedDocument {
+  if (state.byteLength > MAX_IMPORTED_STATE_BYTES) return { ok: false, stateBytes: state.byteLength };
+  return { ok: true, state, plainText: plainTextOfState(state) };
+}
+
+/**
+ * Like importMarkdownDocument, with `markdown` read as CriticMarkup: its changes become pending
+ * suggestions of `author` (see criticmarkup-read.ts); markup it does not read is refused.
+ */
+export function importCriticMarkupDocument(input: {
+  markdown: string;
+  author: SuggestionAuthor;
+}): ImportedDocument {
+  try {
+    const editor = createDocumentEditor();
+    importCriticMarkup(editor, input.markdown, input.author);
+    return importedDocument(yjsUpdateFromState(editor.getEditorState().toJSON()));
+  } catch (error) {
+    if (error instanceof InvalidContentError) return { ok: false, invalidContent: error.message };
+    if (error instanceof CriticMarkupError) return { ok: false, invalidCriticMarkup: error.message };
     throw error;
   }
 }
@@ -78,6 +113,32 @@ export function exportStateMarkdown(state: Uint8Array): ExportedDocument {
   if ("problem" in bound) return { ok: false, damage: bound.problem };
   try {
     return { ok: true, markdown: exportMarkdown(bound.bound.editor) };
+  } finally {
+    bound.bound.dispose();
+    bound.bound.doc.destroy();
+  }
+}
+
+/** The Markdown of a stored state in a view, whether it has pending suggestions, or why it cannot be given. */
+export type ExportedView =
+  | { ok: true; markdown: string; hasSuggestions: boolean }
+  | { ok: false; damage: string }
+  | { ok: false; invalidCriticMarkup: string };
+
+/** The document `state` holds, as Markdown in `view` (see exportMarkdownView). */
+export function exportStateView(input: { state: Uint8Array; view: MarkdownView | undefined }): ExportedView {
+  const bound = bindState(input.state);
+  if ("problem" in bound) return { ok: false, damage: bound.problem };
+  const { editor } = bound.bound;
+  try {
+    return {
+      ok: true,
+      markdown: exportMarkdownView(editor, input.view),
+      hasSuggestions: hasPendingSuggestions(editor),
+    };
+  } catch (error) {
+    if (error instanceof CriticMarkupError) return { ok: false, invalidCriticMarkup: error.message };
+    throw error;
   } finally {
     bound.bound.dispose();
     bound.bound.doc.destroy();

@@ -40,6 +40,8 @@ export { type ContentProblem, describeContentProblem, InvalidContentError } from
 export { type ContentRepair, repairContent } from "./content-repair.ts";
 export { type RestoreSummary, restoreContent } from "./content-restore.ts";
 export { $contentRuleBreak, $elementDepth } from "./content-rule-check.ts";
+export { $readCriticMarkup, importCriticMarkup } from "./criticmarkup-read.ts";
+export { CriticMarkupError } from "./criticmarkup-syntax.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
@@ -60,10 +62,17 @@ export {
 } from "./markdown.ts";
 // The Markdown module's two halves without an editor (the benchmark's floor).
 export { parseMarkdown } from "./markdown-syntax.ts";
+export { exportMarkdownView, hasPendingSuggestions } from "./markdown-views.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { MAX_SEARCH_TEXT_CHARS, plainTextOf, plainTextOfState } from "./plain-text.ts";
 export { fromRunEdits, mergeRunEdits, toRunEdits } from "./run-edits.ts";
-export { createStaleGuard, type StaleGuard, type ToolRunner } from "./stale-guard.ts";
+export {
+  createStaleGuard,
+  createStaleGuardMemory,
+  type StaleGuard,
+  type StaleGuardMemory,
+  type ToolRunner,
+} from "./stale-guard.ts";
 export { runToolAsSuggestion, runToolAsSuggestionNow } from "./suggest-tool-calls.ts";
 export {
   $decideSuggestions,

@@ -343,14 +343,22 @@ function $blocks(
   return out;
 }
 
+/** The nodes one top-level block of Markdown makes, and where it is (1-based lines and columns, end exclusive). */
+export type MarkdownSpan = {
+  nodes: LexicalNode[];
+  start: { line: number; column: number };
+  end: { line: number; column: number };
+};
+
 /**
- * Parses `markdown` into new, unattached top-level nodes (inside an active update), or the first
- * way it breaks the content rule: the pre-scan's bounds (markdown-limits.ts), then each top-level
- * block's tables before it is built and its nodes after. Nothing is returned from a refused text.
+ * Parses `markdown` into new, unattached top-level nodes (inside an active update), each top-level
+ * block's with where it is, or the first way it breaks the content rule: the pre-scan's bounds
+ * (markdown-limits.ts), then each top-level block's tables before it is built and its nodes after.
+ * Nothing is returned from a refused text.
  */
-export function $readMarkdown(
+export function $readMarkdownSpans(
   markdown: string,
-): { ok: true; nodes: LexicalNode[] } | { ok: false; problem: ContentProblem } {
+): { ok: true; spans: MarkdownSpan[] } | { ok: false; problem: ContentProblem } {
   let root: ReturnType<typeof parseMarkdown>;
   try {
     root = parseMarkdown(markdown);
@@ -359,17 +367,27 @@ export function $readMarkdown(
     throw error;
   }
   const context = { definitions: linkDefinitions(root) };
-  const nodes: LexicalNode[] = [];
+  const spans: MarkdownSpan[] = [];
   for (const block of root.children) {
-    const line = block.position?.start.line ?? 1;
+    const start = block.position?.start ?? { line: 1, column: 1 };
+    const end = block.position?.end ?? start;
     const tables = markdownTableBreak(block);
-    if (tables !== null) return { ok: false, problem: { what: tables, line } };
-    const converted = $blocks([block], context);
-    const broken = $contentRuleBreak(converted);
-    if (broken !== null) return { ok: false, problem: { what: broken, line } };
-    for (const node of converted) nodes.push(node);
+    if (tables !== null) return { ok: false, problem: { what: tables, line: start.line } };
+    const nodes = $blocks([block], context);
+    const broken = $contentRuleBreak(nodes);
+    if (broken !== null) return { ok: false, problem: { what: broken, line: start.line } };
+    spans.push({ nodes, start, end });
   }
-  return { ok: true, nodes };
+  return { ok: true, spans };
+}
+
+/** Parses `markdown` into new, unattached top-level nodes (see $readMarkdownSpans), or the first way it breaks the content rule. */
+export function $readMarkdown(
+  markdown: string,
+): { ok: true; nodes: LexicalNode[] } | { ok: false; problem: ContentProblem } {
+  const read = $readMarkdownSpans(markdown);
+  if (!read.ok) return read;
+  return { ok: true, nodes: read.spans.flatMap((span) => span.nodes) };
 }
 
 /** Parses `markdown` into new, unattached top-level nodes; throws InvalidContentError when it breaks the rule. */

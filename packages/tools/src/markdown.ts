@@ -33,16 +33,17 @@ function isUnorderedList(list: ListNode): boolean {
 }
 
 /**
- * The whole document as Markdown: blocks separated by a blank line, empty paragraphs dropped. A
+ * The whole document (or `blocks` of it) as Markdown: blocks separated by a blank line, empty paragraphs dropped. A
  * list right after a list of the same kind is written with the other markers ("*" / "1)"), or the
  * two would read back as one list.
  */
 export function $documentMarkdown(
   blockMarkdown: (block: LexicalNode, alternate: boolean) => string = $blockMarkdown,
+  blocks: Iterable<LexicalNode> = $getRoot().getChildren(),
 ): string {
   const parts: string[] = [];
   let previous: { list: ListNode; alternate: boolean } | null = null;
-  for (let block = $getRoot().getFirstChild(); block !== null; block = block.getNextSibling()) {
+  for (const block of blocks) {
     const alternate: boolean =
       $isListNode(block) &&
       previous !== null &&

@@ -2,8 +2,9 @@ import { $getRoot, $isElementNode, $isTextNode } from "lexical";
 import { describe, expect, it } from "vitest";
 import { $findBlockById } from "./block-index.ts";
 import { createDocumentEditor } from "./document-editor.ts";
+import { runEditorToolNow } from "./editor-tools.ts";
 import { exportMarkdown } from "./markdown.ts";
-import { createStaleGuard } from "./stale-guard.ts";
+import { createStaleGuard, createStaleGuardMemory } from "./stale-guard.ts";
 
 const idsOf = (editor: ReturnType<typeof createDocumentEditor>) =>
   editor
@@ -70,5 +71,42 @@ describe("stale guard", () => {
     personTypes(editor, idsOf(editor)[0] ?? "", " Beta.");
     expect(await guard.run("replaceText", { search: "Alpha", replace: "Gamma" })).toMatchObject({ ok: true });
     expect(editor.read(() => $getRoot().getTextContent())).toBe("Gamma. Beta.");
+  });
+});
+
+describe("stale guard memory across copies", () => {
+  it("guards a run whose every call binds a fresh copy of the document, as the server executor does", () => {
+    const markdown = "The cat sat.\n\nNotes.";
+    const live = createDocumentEditor({ markdown });
+    const [first] = idsOf(live);
+    const copyOfLive = () => {
+      const copy = createDocumentEditor();
+      copy.setEditorState(copy.parseEditorState(live.getEditorState().toJSON()));
+      return copy;
+    };
+    const memory = createStaleGuardMemory();
+    const call = (toolName: string, input: unknown) => {
+      const copy = copyOfLive();
+      const checked = memory.check(copy, toolName, input);
+      if ("refused" in checked) return checked.refused;
+      const result = runEditorToolNow(copy, toolName, input);
+      memory.note(copy, toolName, checked.targets, result);
+      live.setEditorState(live.parseEditorState(copy.getEditorState().toJSON()));
+      return result;
+    };
+    call("readDocument", {});
+    personTypes(live, first ?? "", " Typed by Bob.");
+    expect(call("replaceBlock", { blockId: first, markdown: "Rewritten." })).toMatchObject({
+      ok: false,
+      code: "stale-target",
+    });
+    expect(exportMarkdown(live)).toBe("The cat sat. Typed by Bob.\n\nNotes.");
+    call("readDocument", {});
+    expect(call("replaceBlock", { blockId: first, markdown: "Rewritten." })).toMatchObject({ ok: true });
+    // Its own write is what it saw last: the next write to the block goes through.
+    expect(call("replaceText", { blockId: first, search: "Rewritten", replace: "Redone" })).toMatchObject({
+      ok: true,
+    });
+    expect(exportMarkdown(live)).toBe("Redone.\n\nNotes.");
   });
 });

@@ -42,6 +42,60 @@ function resultBlockIds(result: unknown): string[] {
 /** What executes a tool call once the guard let it through (`runEditorTool`, or it as a suggestion). */
 export type ToolRunner = (editor: LexicalEditor, toolName: string, input: unknown) => Promise<ToolOutput>;
 
+/** A write the guard let through names the blocks it targets (noted again once it ran); or the refusal. */
+export type GuardCheck = { refused: ToolOutput } | { targets: string[] };
+
+/**
+ * What the model of one run has seen, block by block, and the check a write must pass: kept apart
+ * from any editor, so an executor that binds a fresh copy of the document for each call (the
+ * server's) guards a run's calls as a tab's long-lived editor does.
+ */
+export interface StaleGuardMemory {
+  /** Checks a call before it runs in `editor`: a write to a block changed since the model read it is refused. */
+  check(editor: LexicalEditor, toolName: string, input: unknown): GuardCheck;
+  /** Remembers what a call that ran in `editor` showed the model (a read) or left (a write's targets and result). */
+  note(editor: LexicalEditor, toolName: string, targets: string[], result: unknown): void;
+}
+
+/** An empty memory (nothing is refused before a read). */
+export function createStaleGuardMemory(): StaleGuardMemory {
+  const seen = new Map<string, string>();
+  const textOf = (editor: LexicalEditor, id: string) =>
+    editor.read(() => $findBlockById(id)?.getTextContent() ?? null);
+  return {
+    check(editor, toolName, input) {
+      const targets = isWriteTool(toolName) ? targetsOf(editor, toolName, input) : [];
+      const changed = targets.filter((id) => seen.has(id) && textOf(editor, id) !== seen.get(id));
+      if (changed.length === 0) return { targets };
+      const gone = changed.filter((id) => textOf(editor, id) === null);
+      return {
+        refused: toolFailure(
+          "stale-target",
+          `someone ${gone.length === changed.length ? "deleted" : "changed"} ${changed.map((id) => `"${id}"`).join(", ")} since you read ${changed.length === 1 ? "it" : "them"}; read again before editing`,
+        ),
+      };
+    },
+    note(editor, toolName, targets, result) {
+      const ok = typeof result === "object" && result !== null && "ok" in result && result.ok === true;
+      if (!ok) return;
+      if (isWriteTool(toolName)) {
+        for (const id of [...targets, ...resultBlockIds(result)]) {
+          const text = textOf(editor, id);
+          if (text === null) seen.delete(id);
+          else seen.set(id, text);
+        }
+        return;
+      }
+      editor.read(() =>
+        $forEachAddressable((node) => {
+          const id = $getBlockId(node);
+          if (id !== null) seen.set(id, node.getTextContent());
+        }),
+      );
+    },
+  };
+}
+
 /** Runs a run's tool calls on `editor`, refusing writes to blocks changed since the model read them. */
 export interface StaleGuard {
   run(toolName: string, input: unknown, execute?: ToolRunner): Promise<unknown>;
@@ -49,38 +103,13 @@ export interface StaleGuard {
 
 /** A guard for one agent run (what the model has seen starts empty: nothing is refused before a read). */
 export function createStaleGuard(editor: LexicalEditor): StaleGuard {
-  const seen = new Map<string, string>();
-  const textOf = (id: string) => editor.read(() => $findBlockById(id)?.getTextContent() ?? null);
-  const remember = (ids: string[]) => {
-    for (const id of ids) {
-      const text = textOf(id);
-      if (text === null) seen.delete(id);
-      else seen.set(id, text);
-    }
-  };
-  const rememberAll = () =>
-    editor.read(() =>
-      $forEachAddressable((node) => {
-        const id = $getBlockId(node);
-        if (id !== null) seen.set(id, node.getTextContent());
-      }),
-    );
+  const memory = createStaleGuardMemory();
   return {
     async run(toolName, input, execute = runEditorTool) {
-      const write = isWriteTool(toolName);
-      const targets = write ? targetsOf(editor, toolName, input) : [];
-      const changed = targets.filter((id) => seen.has(id) && textOf(id) !== seen.get(id));
-      if (changed.length > 0) {
-        const gone = changed.filter((id) => textOf(id) === null);
-        return toolFailure(
-          "stale-target",
-          `someone ${gone.length === changed.length ? "deleted" : "changed"} ${changed.map((id) => `"${id}"`).join(", ")} since you read ${changed.length === 1 ? "it" : "them"}; read again before editing`,
-        );
-      }
+      const checked = memory.check(editor, toolName, input);
+      if ("refused" in checked) return checked.refused;
       const result = await execute(editor, toolName, input);
-      const ok = typeof result === "object" && result !== null && "ok" in result && result.ok === true;
-      if (ok && !write) rememberAll();
-      if (ok && write) remember([...targets, ...resultBlockIds(result)]);
+      memory.note(editor, toolName, checked.targets, result);
       return result;
     },
   };

@@ -30,7 +30,8 @@ export function $getBlockSuggestion(node: LexicalNode): BlockSuggestion | null {
   return $getState(node, blockSuggestionState);
 }
 
-function $setBlockSuggestion<T extends LexicalNode>(node: T, suggestion: BlockSuggestion | null): T {
+/** Marks `node` with `suggestion` (null: takes its mark away). */
+export function $setBlockSuggestion<T extends LexicalNode>(node: T, suggestion: BlockSuggestion | null): T {
   return $setState(node, blockSuggestionState, suggestion);
 }
 
@@ -44,7 +45,7 @@ export interface SuggestionAuthor {
 }
 
 /** A fresh suggestion id. */
-function suggestionId(): string {
+export function suggestionId(): string {
   return `s${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
 }
 

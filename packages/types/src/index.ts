@@ -8,6 +8,7 @@ export * from "./comments.ts";
 export * from "./content-rule.ts";
 export * from "./documents.ts";
 export * from "./events.ts";
+export * from "./markdown-views.ts";
 export * from "./model-errors.ts";
 export * from "./pipeline.ts";
 export * from "./plan.ts";

@@ -147,11 +147,15 @@ export function procedureModels(t: FuzzTargets): Record<string, Record<string, u
       },
     },
     "documents.list": { query: "fuzz", sort: "title", cursor: 0 },
-    "documents.create": { title: "Fuzzed document", markdown: "# Fuzz\n\nText." },
+    "documents.create": {
+      title: "Fuzzed document",
+      markdown: "# Fuzz\n\n{++Text.++}",
+      format: "criticmarkup",
+    },
     "documents.rename": { id: t.documentId, title: "Renamed by the fuzzer" },
     "documents.delete": { id: t.doomedDocumentId },
     "documents.get": { id: t.documentId },
-    "documents.export": { id: t.documentId },
+    "documents.export": { id: t.documentId, view: "criticmarkup" },
     "documents.members": { id: t.documentId },
     "documents.damage": { id: t.documentId },
     // The document loads, so a valid restore is refused (409) and changes nothing.

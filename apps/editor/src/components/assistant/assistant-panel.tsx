@@ -11,24 +11,22 @@ import { useCommentBadge } from "../comments/use-comment-badge";
 import { readBlockInfos } from "../editor/block-info";
 import { revealBlock } from "../editor/reveal-block";
 import { AgentOptions } from "./agent-options";
-import { ClearConversation } from "./clear-conversation";
 import { continuableRun, describeStatus } from "./conversation";
+import { ConversationView } from "./conversation-view";
 import { useAgentEditMode } from "./edit-mode";
 import { readSelectionContext } from "./editor-bridge";
-import { MessageList } from "./message-list";
 import { type ModeOption, ModeSwitch } from "./mode-switch";
 import { ModelPicker } from "./model-picker";
 import { PanelHeader, type PanelView } from "./panel-header";
 import type { PanelAction } from "./panel-shortcuts";
-import { PipelineTree, usePipelineTree } from "./pipeline-tree";
-import { PlanChecklist, usePlanChecklist } from "./plan-checklist";
+import { usePipelineTree } from "./pipeline-tree";
+import { usePlanChecklist } from "./plan-checklist";
 import { PromptForm } from "./prompt-form";
 import { useRunAnnouncements } from "./run-announcements";
 import { RunHistory } from "./run-history";
 import { RunReviewBar, UndoReport } from "./run-review-bar";
 import { ShortcutsDialog } from "./shortcuts-dialog";
 import { adjacentSuggestionBlock } from "./suggestion-navigation";
-import { SuggestionReview } from "./suggestion-review";
 import { useAgentRun } from "./use-agent-run";
 import { usePanelKeyboard } from "./use-panel-keyboard";
 import { usePanelOpen } from "./use-panel-open";
@@ -109,14 +107,13 @@ export function AssistantPanel({
   const recipePicker = useRef<HTMLSelectElement>(null);
   const shortcutsDialog = useRef<HTMLDialogElement>(null);
 
-  const keep = () => {
-    review.keep();
+  // After a decision on the run, the writer is back in the prompt.
+  const thenFocusPrompt = (action: () => void) => () => {
+    action();
     promptBox.current?.focus();
   };
-  const undoRun = () => {
-    review.undoRun();
-    promptBox.current?.focus();
-  };
+  const keep = thenFocusPrompt(review.keep);
+  const undoRun = thenFocusPrompt(review.undoRun);
   const canReview = review.offer !== null && !run.isRunning;
   const stopRun = () => {
     run.stop();
@@ -267,27 +264,20 @@ export function AssistantPanel({
             userId={userId}
           />
         ) : (
-          <>
-            <SuggestionReview documentId={documentId} canDecide={canEdit} onReveal={reveal} />
-            <PlanChecklist plan={plan.plan} />
-            <PipelineTree pipeline={pipeline.pipeline} />
-            <MessageList items={run.items} onReveal={reveal} />
-            {run.items.length > 0 ? (
-              <ClearConversation documentId={documentId} disabled={run.isRunning} onCleared={run.clear} />
-            ) : null}
-          </>
+          <ConversationView
+            documentId={documentId}
+            canDecide={canEdit}
+            onReveal={reveal}
+            plan={plan.plan}
+            pipeline={pipeline.pipeline}
+            run={run}
+          />
         )}
         {canReview && review.offer !== null ? (
           <RunReviewBar changes={review.offer} onKeep={keep} onUndo={undoRun} />
         ) : null}
         {review.report !== null ? (
-          <UndoReport
-            report={review.report}
-            onDismiss={() => {
-              review.dismiss();
-              promptBox.current?.focus();
-            }}
-          />
+          <UndoReport report={review.report} onDismiss={thenFocusPrompt(review.dismiss)} />
         ) : null}
         <PromptForm
           mode={mode}

@@ -3,17 +3,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC, useTRPCClient } from "@/trpc/react";
+import { downloadMarkdown } from "./download-file";
 import "./damaged-notice.css";
-
-/** Saves `text` as a file the browser downloads (the page never navigates). */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/markdown;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Shown instead of a live document whose stored state does not load: its last good state (the
@@ -38,7 +29,7 @@ export function DamagedNotice({ documentId, isOwner }: { documentId: string; isO
     setExportError(null);
     try {
       const { markdown } = await client.documents.lastGoodMarkdown.query(chosen);
-      download("last-good-version.md", markdown);
+      downloadMarkdown("last-good-version.md", markdown);
     } catch (error) {
       setExportError(error instanceof Error ? error.message : "the export failed");
     }

@@ -11,6 +11,7 @@ import { describeSyncState, type SyncState } from "@/components/editor/sync-stat
 import { useTRPC } from "@/trpc/react";
 import { DamagedNotice } from "./damaged-notice";
 import { DocumentTitle } from "./document-title";
+import { ExportMarkdown } from "./export-markdown";
 import { ShareDialog } from "./share-dialog";
 import "./sharing.css";
 
@@ -44,7 +45,7 @@ function useSaveFailureAnnouncement(state: SyncState) {
   }, [announce, state]);
 }
 
-/** Title, sync state (or "view only"), sharing, editor and assistant panel. */
+/** Title, sync state (or "view only"), Markdown export, sharing, editor and assistant panel. */
 function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
   const trpc = useTRPC();
   // The title and role, loaded once; the content comes over the sync socket.
@@ -100,6 +101,7 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
             {describeSyncState(syncState)}
           </span>
         )}
+        <ExportMarkdown documentId={data.id} title={data.title} editorRef={editorRef} />
         {data.role === "owner" ? (
           <button type="button" className="button" onClick={() => setSharing(true)}>
             Share

@@ -24,6 +24,7 @@ import { findRun } from "@/server/runs";
 import { withExecutorSlot } from "./executor-slots";
 import { claimRunLease, lastHeldBy, RUN_LEASE_TTL_MS, yieldRunLease } from "./run-lease";
 import { showServerAgent, showServerAgentWaiting } from "./server-presence";
+import { staleGuardOf } from "./server-stale-guards";
 
 // The server as a run's executor when no tab of the writer is there (issue #39): an announced call
 // that no tab takes within AGENT_SERVER_TAKEOVER_MS (the grace a tab that lost its connection
@@ -127,13 +128,21 @@ async function runOnLiveDocument(
       const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
       const key = `${call.runId}:${call.toolCallId}`;
       if (calls.has(key)) return { output: calls.get(key), changes: null };
-      if (!isWriteTool(call.toolName))
-        return { output: runEditorToolNow(copy.editor, call.toolName, call.input), changes: null };
+      // The run's stale guard, as a tab's: no write to a block changed since the model read it.
+      const guard = staleGuardOf(call.runId);
+      const checked = guard.check(copy.editor, call.toolName, call.input);
+      if ("refused" in checked) return { output: checked.refused, changes: null };
+      if (!isWriteTool(call.toolName)) {
+        const output = runEditorToolNow(copy.editor, call.toolName, call.input);
+        guard.note(copy.editor, call.toolName, checked.targets, output);
+        return { output, changes: null };
+      }
       const before = snapshotBlocks(copy.editor.getEditorState());
       const output =
         suggestAs === null
           ? runEditorToolNow(copy.editor, call.toolName, call.input)
           : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
+      guard.note(copy.editor, call.toolName, checked.targets, output);
       calls.set(key, output);
       return { output, changes: diffSnapshots(before, snapshotBlocks(copy.editor.getEditorState())) };
     },

@@ -1,3 +1,4 @@
+import type { MarkdownView } from "@coauthor/types";
 import * as Y from "yjs";
 import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
 import { reportDamage } from "./document-health";
@@ -32,4 +33,30 @@ export async function readDocumentMarkdown(documentId: string): Promise<string |
   const exported = await runDocumentWork("exportStateMarkdown", current.state, READ_BUDGET_MS);
   if (!exported.ok) throw await reportDamage(documentId, new Error(exported.damage));
   return exported.markdown;
+}
+
+/** Why a CriticMarkup export was refused: text it cannot carry exactly (the message names the block). */
+export class CriticMarkupRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CriticMarkupRefused";
+  }
+}
+
+/**
+ * The document's current content as Markdown in `view` (accepted, rejected, CriticMarkup; none:
+ * every block as the editor shows it) and whether it has pending suggestions, read as
+ * readDocumentMarkdown reads it. Null when the document does not exist; a `CriticMarkupRefused`
+ * when the CriticMarkup export cannot carry its text.
+ */
+export async function readDocumentView(
+  documentId: string,
+  view: MarkdownView | undefined,
+): Promise<{ markdown: string; hasSuggestions: boolean } | null> {
+  const current = await currentDocumentState(documentId);
+  if (!current) return null;
+  const exported = await runDocumentWork("exportStateView", { state: current.state, view }, READ_BUDGET_MS);
+  if (exported.ok) return { markdown: exported.markdown, hasSuggestions: exported.hasSuggestions };
+  if ("invalidCriticMarkup" in exported) throw new CriticMarkupRefused(exported.invalidCriticMarkup);
+  throw await reportDamage(documentId, new Error(exported.damage));
 }

@@ -3,15 +3,19 @@ import { MAX_IMPORTED_STATE_BYTES } from "@coauthor/tools/document-work";
 import {
   CONTENT_TOO_SLOW,
   DOCUMENT_TOO_LARGE,
+  documentExportInputSchema,
   documentListInputSchema,
   INVALID_CONTENT,
+  INVALID_CRITICMARKUP,
+  markdownFormatSchema,
 } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { readDocumentMarkdown } from "@/server/collab/document-content";
+import { CriticMarkupRefused, readDocumentView } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
+import { authorOf } from "@/server/comments";
 import { getDb } from "@/server/db";
 import { documents } from "@/server/db/schema";
 import { deleteOwnedDocument } from "@/server/document-deletion";
@@ -31,26 +35,36 @@ const MAX_MARKDOWN_CHARS = 1_000_000;
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** Who a CriticMarkup import proposes its changes as: the importing writer. */
+type Importer = { authorId: string; authorName: string };
+
 /**
- * The Yjs state and search text of a new document holding `markdown`, made in a worker thread: a
- * 400 (invalid-content) when it breaks the content rule, a 413 when it takes longer than
- * IMPORT_BUDGET_MS (content-too-slow) or makes a state past MAX_IMPORTED_STATE_BYTES
- * (document-too-large).
+ * The Yjs state and search text of a new document holding `markdown` (read as CriticMarkup when
+ * `importer` is given: its changes become the importer's pending suggestions), made in a worker
+ * thread: a 400 (invalid-content) when it breaks the content rule, a 400 (invalid-criticmarkup)
+ * on markup the import does not read, a 413 when it takes longer than IMPORT_BUDGET_MS
+ * (content-too-slow) or makes a state past MAX_IMPORTED_STATE_BYTES (document-too-large).
  */
-async function seedFromMarkdown(markdown: string): Promise<{ state: Uint8Array; plainText: string }> {
-  const imported = await runDocumentWork("importMarkdownDocument", markdown, IMPORT_BUDGET_MS).catch(
-    (error: unknown) => {
-      if (error instanceof DocumentWorkTooSlow)
-        throw refusal(
-          "PAYLOAD_TOO_LARGE",
-          CONTENT_TOO_SLOW,
-          `markdown: making a document of it took longer than ${error.budgetMs / 1_000} s; split it into smaller documents`,
-        );
-      throw error;
-    },
-  );
+async function seedFromMarkdown(
+  markdown: string,
+  importer?: Importer,
+): Promise<{ state: Uint8Array; plainText: string }> {
+  const work = importer
+    ? runDocumentWork("importCriticMarkupDocument", { markdown, author: importer }, IMPORT_BUDGET_MS)
+    : runDocumentWork("importMarkdownDocument", markdown, IMPORT_BUDGET_MS);
+  const imported = await work.catch((error: unknown) => {
+    if (error instanceof DocumentWorkTooSlow)
+      throw refusal(
+        "PAYLOAD_TOO_LARGE",
+        CONTENT_TOO_SLOW,
+        `markdown: making a document of it took longer than ${error.budgetMs / 1_000} s; split it into smaller documents`,
+      );
+    throw error;
+  });
   if (imported.ok) return imported;
   if ("invalidContent" in imported) throw badRequest(INVALID_CONTENT, `markdown: ${imported.invalidContent}`);
+  if ("invalidCriticMarkup" in imported)
+    throw badRequest(INVALID_CRITICMARKUP, `markdown: ${imported.invalidCriticMarkup}`);
   throw refusal(
     "PAYLOAD_TOO_LARGE",
     DOCUMENT_TOO_LARGE,
@@ -77,16 +91,26 @@ export const documentsRouter = {
    * Markdown that breaks the content rule is refused (400, reason invalid-content) before anything
    * is stored, and so is Markdown that takes longer than the import budget to convert (413, reason
    * content-too-slow) or makes a larger state than the server serves without stalling (413, reason
-   * document-too-large); the conversion runs off the event loop (server/document-work).
+   * document-too-large); the conversion runs off the event loop (server/document-work). With
+   * `format: "criticmarkup"` the Markdown's CriticMarkup changes become the caller's pending
+   * suggestions (docs/suggestions.md, "Export and import").
    */
   create: protectedProcedure
     .input(
       z
-        .object({ title: title.optional(), markdown: z.string().max(MAX_MARKDOWN_CHARS).optional() })
+        .object({
+          title: title.optional(),
+          markdown: z.string().max(MAX_MARKDOWN_CHARS).optional(),
+          format: markdownFormatSchema.optional(),
+        })
         .optional(),
     )
     .mutation(async ({ ctx, input }) => {
-      const seed = await seedFromMarkdown(input?.markdown ?? "");
+      const importer =
+        input?.format === "criticmarkup"
+          ? { authorId: ctx.userId, authorName: (await authorOf(ctx.userId)).name.slice(0, 120) }
+          : undefined;
+      const seed = await seedFromMarkdown(input?.markdown ?? "", importer);
       const db = await getDb();
       const id = randomUUID();
       await db.insert(documents).values({
@@ -135,12 +159,19 @@ export const documentsRouter = {
     return { id: row.id, title: row.title, updatedAt: row.updatedAt, role: row.role };
   }),
 
-  /** The document as Markdown, derived from its Yjs state (the live copy when this instance has one open). */
-  export: protectedProcedure.input(z.object({ id: documentId })).query(async ({ ctx, input }) => {
+  /**
+   * The document as Markdown, derived from its Yjs state (the live copy when this instance has one
+   * open): in `view` — as if every pending suggestion were accepted, rejected, or in CriticMarkup —
+   * or without one every block as the editor shows it; and whether it has pending suggestions (the
+   * export offers the views then). A CriticMarkup export that cannot carry the text exactly is
+   * refused (400, invalid-criticmarkup).
+   */
+  export: protectedProcedure.input(documentExportInputSchema).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.id, "read");
-    const markdown = await readDocumentMarkdown(input.id).catch((error: unknown) => {
+    const exported = await readDocumentView(input.id, input.view).catch((error: unknown) => {
       if (error instanceof DocumentDamagedError)
         throw new TRPCError({ code: "CONFLICT", message: error.message });
+      if (error instanceof CriticMarkupRefused) throw badRequest(INVALID_CRITICMARKUP, error.message);
       if (error instanceof DocumentWorkTooSlow)
         throw refusal(
           "PAYLOAD_TOO_LARGE",
@@ -149,8 +180,8 @@ export const documentsRouter = {
         );
       throw error;
     });
-    if (markdown === null) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
-    return { id: input.id, markdown };
+    if (exported === null) throw new TRPCError({ code: "NOT_FOUND", message: "document not found" });
+    return { id: input.id, ...exported };
   }),
 
   ...sharingProcedures,
