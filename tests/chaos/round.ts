@@ -5,15 +5,15 @@ import type postgres from "postgres";
 import type { AppServer } from "../lib/app-server.ts";
 import type { FaultProxy } from "../lib/fault-proxy.ts";
 import type { SyncClient } from "../lib/sync-client.ts";
-import { type ChaosRun, driveRun } from "./agent-runs.ts";
+import type { ChaosRun } from "./agent-runs.ts";
 import { checkDocument, SETTLE_MS, settle } from "./document-checks.ts";
 import { megabytes, settledMemory } from "./memory.ts";
 import { Nemesis } from "./nemesis.ts";
 import type { ObservedClient, ServerErrorAnswer } from "./observed-client.ts";
 import { Participant } from "./participants.ts";
 import { Random } from "./random.ts";
-import type { AgentPlan, RoundPlan } from "./schedule.ts";
-import { WRITER_EDIT_WEIGHTS, writerEdit } from "./writer-edits.ts";
+import { askAgent, write } from "./round-work.ts";
+import type { RoundPlan } from "./schedule.ts";
 
 /** Memory of an instance after a round may exceed what it was before by this much (a leak otherwise). */
 const MEMORY_GROWTH_LIMIT = 0.2;
@@ -22,7 +22,7 @@ const MEMORY_SETTLE_MS = 30_000;
 /** How long a run may still be marked running in storage once its driver is done with it. */
 const RUN_END_MS = 45_000;
 
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+const _pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** What a round runs on: the instances, the proxies in front of their services, and the users. */
 export interface ChaosWorld {
@@ -71,44 +71,6 @@ function accountOf(world: ChaosWorld, index: number): ObservedClient {
   const account = world.accounts[index];
   if (!account) throw new Error(`the run has no account ${index} (participants need one each)`);
   return account;
-}
-
-/** A writer at work until `stopAt`: one edit of its own paragraphs every `paceMs`. */
-async function write(
-  participant: Participant,
-  prefix: string,
-  paceMs: number,
-  stopAt: number,
-  random: Random,
-) {
-  for (let typed = 0; Date.now() < stopAt; ) {
-    const marker = `${prefix}${typed + 1}`;
-    const kind = random.weighted(WRITER_EDIT_WEIGHTS);
-    if (writerEdit(participant.editor, kind, prefix, marker, random) !== null) {
-      typed++;
-      participant.noteTyped(marker);
-    }
-    await pause(paceMs);
-  }
-}
-
-/** An agent participant asking for one marker after another until `stopAt`. */
-async function askAgent(
-  participant: Participant,
-  clients: ObservedClient[],
-  plan: AgentPlan,
-  prefix: string,
-  stopAt: number,
-  runs: ChaosRun[],
-) {
-  await pause(plan.startMs);
-  for (let n = 1; Date.now() < stopAt; n++) {
-    const marker = `${prefix}${n}`;
-    const prompt = plan.prompt === "append" ? `append "${marker}"` : `add a heading "${marker}"`;
-    const run = await driveRun(participant, clients, prompt, marker, stopAt);
-    runs.push(run);
-    await pause(200);
-  }
 }
 
 /** Whether a stretch of an instance's log holds an error (a structured error line, or an unstructured one). */
