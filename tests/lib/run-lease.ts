@@ -11,9 +11,12 @@ interface SignedInFetch {
 /** How often a held lease is renewed: a third of its 6 s lifetime, as the panel does. */
 const RENEW_EVERY_MS = 2_000;
 
-/** A fetch that could not reach the server (it is restarting, or a fault cut it off). */
+/** How long one instance has to answer a renewal before the next one is asked. */
+const ANSWER_WITHIN_MS = 1_000;
+
+/** A fetch that could not reach the server (it is restarting, a fault cut it off, it hung). */
 function unreachable(error: unknown): boolean {
-  return error instanceof TypeError;
+  return error instanceof TypeError || (error instanceof DOMException && error.name === "TimeoutError");
 }
 
 /** The lease of one run, renewed through `clients` in turn until `release`. */
@@ -47,19 +50,28 @@ export class HeldRunLease {
     await this.post(true);
   }
 
+  /**
+   * Renews (or releases) on the next instance that answers: one that is down, stopping (a request
+   * it no longer answers is cut off after a second) or not ready yet (503) is skipped at once, so
+   * a restart of one instance never lets the lease lapse while the other is up.
+   */
   private async post(release: boolean): Promise<void> {
-    const client = this.clients[this.turn++ % this.clients.length] as SignedInFetch;
-    try {
-      const response = await client.fetch(`/api/llm/agent/${this.runId}/lease`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ tabId: this.tabId, release }),
-      });
-      // Not granted (the run ended, another holder) or refused: the run's own events say what
-      // happened; the lease only keeps the server executor away while this client follows.
-      await response.arrayBuffer();
-    } catch (error) {
-      if (!unreachable(error)) throw error;
+    for (let tried = 0; tried < this.clients.length; tried++) {
+      const client = this.clients[this.turn++ % this.clients.length] as SignedInFetch;
+      try {
+        const response = await client.fetch(`/api/llm/agent/${this.runId}/lease`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ tabId: this.tabId, release }),
+          signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+        });
+        // Not granted (the run ended, another holder) or refused: the run's own events say what
+        // happened; the lease only keeps the server executor away while this client follows.
+        await response.arrayBuffer();
+        if (response.status !== 503) return;
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+      }
     }
   }
 }
