@@ -1,5 +1,4 @@
 import { type BlockSuggestion, MAX_SUGGESTION_REASON } from "@coauthor/types";
-import { $isListNode } from "@lexical/list";
 import {
   $createParagraphNode,
   $getRoot,
@@ -16,12 +15,7 @@ import {
   scanCriticMarkup,
 } from "./criticmarkup-syntax.ts";
 import { $readMarkdownSpans, type MarkdownSpan } from "./markdown-parse.ts";
-import {
-  $getBlockSuggestion,
-  $setBlockSuggestion,
-  type SuggestionAuthor,
-  suggestionId,
-} from "./suggestions.ts";
+import { $setBlockSuggestion, type SuggestionAuthor, suggestionId } from "./suggestions.ts";
 
 // CriticMarkup → a document whose changes are pending suggestions. The markup comes out first
 // (criticmarkup-syntax.ts), leaving the Markdown as if every change were rejected and as if every
@@ -114,18 +108,12 @@ export function $readCriticMarkup(markdown: string, author: SuggestionAuthor): L
   ];
   const at = Date.now();
   const out: LexicalNode[] = [];
-  // Where each block of `out` starts in the source, for a refusal's line.
-  const starts: number[] = [];
-  const place = (node: LexicalNode, start: number) => {
-    out.push(node);
-    starts.push(start);
-  };
   for (const group of groupItems(items)) {
     const olds = group.filter((item): item is Item & { side: "old" } => item.side === "old");
     const news = group.filter((item): item is Item & { side: "new" } => item.side === "new");
     const changes = group.flatMap((item) => (item.side === "change" ? [item.change] : []));
     if (changes.length === 0 && olds.length === news.length) {
-      for (const item of news) for (const node of item.nodes) place(node, item.start);
+      for (const item of news) for (const node of item.nodes) out.push(node);
       continue;
     }
     const oldGone =
@@ -150,30 +138,12 @@ export function $readCriticMarkup(markdown: string, author: SuggestionAuthor): L
     });
     if (!oldGone)
       for (const item of olds)
-        for (const node of item.nodes) place($setBlockSuggestion(node, suggestion("deleted")), item.start);
+        for (const node of item.nodes) out.push($setBlockSuggestion(node, suggestion("deleted")));
     if (!newGone)
       for (const item of news)
-        for (const node of item.nodes) place($setBlockSuggestion(node, suggestion("inserted")), item.start);
+        for (const node of item.nodes) out.push($setBlockSuggestion(node, suggestion("inserted")));
   }
-  refuseJoinedLists(markdown, out, starts);
   return out;
-}
-
-/**
- * The editor joins a list to the list of its type right before it (Lexical's list transform), so
- * two such lists with different suggestions would become one list with one suggestion: refused.
- */
-function refuseJoinedLists(markdown: string, blocks: LexicalNode[], starts: number[]): void {
-  blocks.forEach((node, index) => {
-    const before = blocks[index - 1];
-    if (before === undefined || !$isListNode(node) || !$isListNode(before)) return;
-    if (before.getListType() !== node.getListType()) return;
-    const [a, b] = [$getBlockSuggestion(before), $getBlockSuggestion(node)];
-    if (a?.id === b?.id && a?.change === b?.change) return;
-    throw new CriticMarkupError(
-      `line ${sourceLine(markdown, starts[index] ?? 0)}: a change inside a list, or a list proposed next to a list of its kind, cannot be proposed yet: the editor joins adjacent lists into one`,
-    );
-  });
 }
 
 /**

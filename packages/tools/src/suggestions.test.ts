@@ -64,6 +64,22 @@ const CASES: Case[] = [
     input: (ids) => ({ tool: "moveBlock", input: { blockId: ids[3], position: { at: "start" } } }),
   },
   {
+    // Lexical merges two adjacent lists of one type: the old list and its replacement must not.
+    name: "list item changed",
+    input: () => ({ tool: "replaceText", input: { search: "two", replace: "deux" } }),
+  },
+  {
+    name: "list inserted right after a list of the same type",
+    input: (ids) => ({
+      tool: "insertBlocks",
+      input: { markdown: "- three", position: { at: "after", blockId: ids[2] } },
+    }),
+  },
+  {
+    name: "list deleted",
+    input: (ids) => ({ tool: "deleteBlocks", input: { blockIds: [ids[2]] } }),
+  },
+  {
     name: "table inserted",
     input: () => ({
       tool: "insertTable",
@@ -120,6 +136,33 @@ describe("suggestions: every kind × accept / reject, in two synced copies", () 
       });
     }
   }
+
+  it("leaves a list the call did not touch as it is: no suggestion, and rejecting gives it back", async () => {
+    const agent = bindDocumentEditor(yjsUpdateFromMarkdown("- first item\n\n- second item\n\nClosing line."));
+    const loaded = exportMarkdown(agent.editor);
+    await runToolAsSuggestion(agent.editor, "replaceText", { search: "Closing", replace: "Final" }, AGENT);
+    expect(listSuggestions(agent.editor)).toEqual([
+      expect.objectContaining({ deleted: "Closing line.", inserted: "Final line." }),
+    ]);
+    decideAll(agent, "reject");
+    expect(exportMarkdown(agent.editor)).toBe(loaded);
+  });
+
+  it("keeps a list proposed next to a list of its type apart in every copy until decided", async () => {
+    const seed = yjsUpdateFromMarkdown(DOCUMENT);
+    const agent = bindDocumentEditor(seed);
+    const bob = bindDocumentEditor(seed);
+    await runToolAsSuggestion(agent.editor, "replaceText", { search: "two", replace: "deux" }, AGENT);
+    exchange(agent, bob);
+    for (const copy of [agent, bob]) {
+      expect(listSuggestions(copy.editor)).toEqual([
+        expect.objectContaining({ deleted: "one\n\ntwo", inserted: "one\n\ndeux" }),
+      ]);
+    }
+    decideAll(bob, "accept");
+    exchange(agent, bob);
+    expect(exportMarkdown(agent.editor)).toBe(DOCUMENT.replace("- two", "- deux"));
+  });
 
   it("puts each replacement right after the block it replaces", async () => {
     const agent = bindDocumentEditor(yjsUpdateFromMarkdown("Alpha line.\n\nBeta line.\n\nGamma line."));
