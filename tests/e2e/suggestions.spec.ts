@@ -163,3 +163,39 @@ test("Alt+Shift+. and Alt+Shift+, go to the next and previous pending suggestion
   // Nothing was typed by the shortcuts.
   await expect(paragraphs(page)).toHaveText(["One.", "Two.", "Three.", "Four."]);
 });
+
+test("a change inside a list is the old list and the new one, apart in every copy and after a reload, until decided", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Intro.\n\n- one\n- two");
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor").locator("li")).toHaveText(["one", "two"]);
+  const bobCopy = await openAs(browser, bob, baseURL, documentId);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'replace "two" with "deux"');
+  await waitForRunEnd(page);
+
+  await page.reload();
+  for (const copy of [page, bobCopy.page]) {
+    const lists = copy.getByTestId("document-editor").locator("ul");
+    await expect(lists).toHaveCount(2);
+    await expect(lists.nth(0)).toHaveAttribute("data-suggestion", "deleted");
+    await expect(lists.nth(0).locator("li")).toHaveText(["one", "two"]);
+    await expect(lists.nth(1)).toHaveAttribute("data-suggestion", "inserted");
+    await expect(lists.nth(1).locator("li")).toHaveText(["one", "deux"]);
+  }
+  await suggestions(bobCopy.page).nth(0).getByRole("button", { name: "Reject", exact: true }).click();
+  for (const copy of [page, bobCopy.page]) {
+    await expect(copy.getByTestId("document-editor").locator("ul")).toHaveCount(1);
+    await expect(copy.getByTestId("document-editor").locator("li")).toHaveText(["one", "two"]);
+  }
+  await expect.poll(() => account.documentMarkdown(documentId)).toBe("Intro.\n\n- one\n- two");
+  await bobCopy.context.close();
+});
