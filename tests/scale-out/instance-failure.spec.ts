@@ -154,3 +154,43 @@ test("a rolling restart of both instances, one at a time, with runs in flight lo
     await instances.dispose();
   }
 });
+
+test("the instance executing a background run is killed with SIGKILL: the run ends once on the other, every call's edit once", async () => {
+  const instances = await startInstances({ label: "background_kill", postgresWorld: true, env: ENV });
+  try {
+    const servers = instances.servers;
+    const clients = await oneUserOnEach(servers);
+    const documentId = await (clients[0] as CoauthorClient).createDocument();
+    // Nobody follows it with a tab: the server executes every call, on the instance of the step.
+    const stream = await RunStream.start(clients[0] as CoauthorClient, documentId, "count to 6", {
+      background: true,
+    });
+    expect(stream.status).toBe(200);
+    let calls = 0;
+    const announced = await stream.readUntil((event) => event.type === "tool-call" && ++calls === 2);
+    const second = announced.at(-1);
+    if (second?.type !== "tool-call") throw new Error("the run asked for no second tool call");
+    const victim = servers[await stepHost(servers, stream.runId, second.toolCallId)] as AppServer;
+    await victim.kill("SIGKILL");
+    stream.drop();
+    const survivor = servers.find((server) => server !== victim) as AppServer;
+    const survivorClient = clients[servers.indexOf(survivor)] as CoauthorClient;
+
+    const stored = await replay(survivorClient, stream.runId);
+    expect(stored.at(-1)).toMatchObject({ type: "finish", status: "done" });
+    expect(idsOf(stored)).toEqual(range(stored.length));
+    const called = stored.flatMap((event) => (event.type === "tool-call" ? [event.toolCallId] : []));
+    expect(called).toHaveLength(6);
+    expect(new Set(called).size).toBe(6);
+    expect(
+      stored.flatMap((event) => (event.type === "tool-result" && event.ok ? [event.toolCallId] : [])),
+    ).toEqual(called);
+    // Every call's edit once in the live document, whichever instance ran it.
+    const markdown = await survivorClient.documentMarkdown(documentId);
+    expect(markdown.split("\n\n").filter((block) => block !== "")).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(survivor.log).toContain(SWEPT);
+    expect(survivor.log).toContain("server executor: ran a call no tab took");
+  } finally {
+    await instances.dispose();
+  }
+});
