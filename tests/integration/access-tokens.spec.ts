@@ -45,6 +45,58 @@ test("a run from a personal token prints its events as they come and exits 0; th
   expect(listed.find((item) => item.id === summary.id)?.lastUsedAt).not.toBeNull();
 });
 
+test("Ctrl+C stops the CLI's run on the server: it prints the run's end, cancelled, and exits 1", async ({
+  account,
+  baseURL,
+}) => {
+  const url = baseURL ?? "";
+  const documentId = await account.createDocument("Counting below.");
+  const { token } = await makeToken(account);
+  const result = await runCli(url, token, ["run", "--document", documentId, "count to 30"], {
+    // Interrupted once the run has done something: its first tool call has run.
+    interruptWhen: (stdout) => /^✓ /m.test(stdout),
+  });
+  expect(result.stdout).toMatch(/^· stopping the run…$/m);
+  expect(result.stdout).toMatch(/^· finished: cancelled/m);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/did not finish: cancelled/);
+  const runId = runIdIn(result.stdout);
+  const status = await fetch(`${url}/api/llm/agent/${runId}`, { headers: bearer(token) });
+  expect(await status.json()).toMatchObject({ status: "cancelled" });
+  // It stopped well before its 30 calls.
+  const counted = (await account.documentMarkdown(documentId))
+    .split("\n\n")
+    .filter((block) => /^\d+$/.test(block));
+  expect(counted.length).toBeLessThan(30);
+});
+
+test("--recipe takes a recipe's name as well as its id", async ({ account, baseURL }) => {
+  const url = baseURL ?? "";
+  const documentId = await account.createDocument("A short sentence.");
+  const { token } = await makeToken(account);
+  const byName = await runCli(url, token, [
+    "run",
+    "--document",
+    documentId,
+    "--recipe",
+    "review AND revise",
+    'append "Draft."',
+  ]);
+  expect(byName.stderr).toBe("");
+  expect(byName.code).toBe(0);
+  expect(byName.stdout).toMatch(/^· recipe: Review and revise/m);
+  const unknown = await runCli(url, token, [
+    "run",
+    "--document",
+    documentId,
+    "--recipe",
+    "No such recipe",
+    "Go.",
+  ]);
+  expect(unknown.code).toBe(3);
+  expect(unknown.stderr).toContain("HTTP 404");
+});
+
 test("a revoked token is refused (401) from the moment it is revoked", async ({ account, baseURL }) => {
   const url = baseURL ?? "";
   const documentId = await account.createDocument("Kept as is.");
@@ -94,10 +146,13 @@ test("a token never reaches another user's document or runs", async ({ account, 
     expect(response.status, path).toBe(403);
     await response.arrayBuffer();
   }
+  const stop = await fetch(`${url}/api/llm/agent/${runId}`, { method: "DELETE", headers: bearer(token) });
+  expect(stop.status).toBe(403);
+  await stop.arrayBuffer();
   expect(await account.documentMarkdown(documentId)).not.toContain("Intruder");
 });
 
-test("a token opens nothing but the run routes: not the sync socket, tRPC, chat or Stop", async ({
+test("a token opens nothing but the run routes (start, follow, Stop): not the sync socket, tRPC or chat", async ({
   account,
   baseURL,
 }) => {
@@ -125,13 +180,11 @@ test("a token opens nothing but the run routes: not the sync socket, tRPC, chat 
     body: JSON.stringify({ documentId, prompt: "What is this?" }),
   });
   expect(chat.status).toBe(401);
-  const stop = await fetch(`${url}/api/llm/agent/some-run`, { method: "DELETE", headers: bearer(token) });
-  expect(stop.status).toBe(401);
   const active = await fetch(`${url}/api/llm/agent/active?documentId=${documentId}`, {
     headers: bearer(token),
   });
   expect(active.status).toBe(401);
-  for (const response of [list, mint, chat, stop, active]) await response.arrayBuffer();
+  for (const response of [list, mint, chat, active]) await response.arrayBuffer();
 });
 
 test("an expired token is refused (401)", async () => {

@@ -14,16 +14,29 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `coauthor <args>` against `url` with `token` and waits for it to exit. */
-export function runCli(url: string, token: string, args: string[]): Promise<CliResult> {
+/**
+ * Runs `coauthor <args>` against `url` with `token` and waits for it to exit. With
+ * `interruptWhen`, sends it SIGINT (a Ctrl+C) once, when what it printed first satisfies it.
+ */
+export function runCli(
+  url: string,
+  token: string,
+  args: string[],
+  options: { interruptWhen?: (stdout: string) => boolean } = {},
+): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, COAUTHOR_URL: url, COAUTHOR_TOKEN: token },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
+  let interrupted = false;
   child.stdout.on("data", (chunk: Buffer) => {
     stdout += chunk.toString();
+    if (!interrupted && options.interruptWhen?.(stdout)) {
+      interrupted = true;
+      child.kill("SIGINT");
+    }
   });
   child.stderr.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();

@@ -52,6 +52,14 @@ describe("createPrinter", () => {
     expect(out).toBe("Half\n");
   });
 
+  it("prints the CLI's own line after the text in progress", () => {
+    const lines: string[] = [];
+    const printer = createPrinter((text) => lines.push(text));
+    printer.print({ ...base, id: 0, type: "text-delta", messageId: "m", delta: "Half" });
+    printer.note("· stopping the run…");
+    expect(lines.join("")).toBe("Half\n· stopping the run…\n");
+  });
+
   it("prints a fatal error apart from a recoverable one", () => {
     const out = printed([
       { ...base, id: 0, type: "error", code: "model_retry", message: "retrying", recoverable: true },

@@ -28,6 +28,10 @@ export function createPrinter(write: Write) {
       const text = describe(event);
       if (text !== null) line(text);
     },
+    /** Prints a line of the CLI's own (stopping the run), after the text in progress. */
+    note(text: string): void {
+      line(text);
+    },
     /** Ends the text in progress, if any (the stream ended). */
     end(): void {
       if (midText) write("\n");

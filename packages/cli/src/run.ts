@@ -25,8 +25,17 @@ export interface RunOutcome {
 // from the last event it printed, a few times.
 const REATTACH_ATTEMPTS = 3;
 
-/** Starts a run in the background as the token's user, prints its events, and says how it ended. */
-export async function runFromScript(env: CliEnv, command: RunCommand, write: Write): Promise<RunOutcome> {
+/**
+ * Starts a run in the background as the token's user, prints its events, and says how it ended.
+ * When `stop` aborts (the CLI's Ctrl+C), the run is stopped on the server as the panel's Stop does,
+ * and its end (cancelled) is still printed.
+ */
+export async function runFromScript(
+  env: CliEnv,
+  command: RunCommand,
+  write: Write,
+  stop?: AbortSignal,
+): Promise<RunOutcome> {
   const headers = { authorization: `Bearer ${env.token}`, [PROTOCOL_VERSION_HEADER]: PROTOCOL_VERSION };
   const body: Partial<AgentRunRequest> = {
     documentId: command.documentId,
@@ -44,6 +53,9 @@ export async function runFromScript(env: CliEnv, command: RunCommand, write: Wri
   if (!started.ok || !started.body) return refused(started);
   const runId = started.headers.get("x-run-id") ?? "";
   const printer = createPrinter(write);
+  const stopRun = () => void requestStop(env.url, headers, runId, printer.note);
+  if (stop?.aborted) stopRun();
+  else stop?.addEventListener("abort", stopRun, { once: true });
   let lastId = -1;
   let end: RunEvent | null = null;
   let stream: ReadableStream<Uint8Array> | null = started.body;
@@ -71,6 +83,28 @@ export async function runFromScript(env: CliEnv, command: RunCommand, write: Wri
   const run = runStatusResponseSchema.parse(await status.json());
   if (run.status === "done") return { exitCode: EXIT.done, message: null };
   return notDone(runId, run.status, run.summary);
+}
+
+/** Asks the server to stop the run (DELETE, as the panel's Stop); the stream then ends with it. */
+async function requestStop(
+  url: string,
+  headers: Record<string, string>,
+  runId: string,
+  note: (line: string) => void,
+): Promise<void> {
+  note("· stopping the run…");
+  try {
+    const response = await fetch(`${url}/api/llm/agent/${encodeURIComponent(runId)}`, {
+      method: "DELETE",
+      headers,
+    });
+    await response.arrayBuffer();
+    if (response.status !== 204) note(`· the server did not stop the run (HTTP ${response.status})`);
+  } catch (error) {
+    note(
+      `· could not reach the server to stop the run: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 function notDone(runId: string, status: string, summary: string | null): RunOutcome {

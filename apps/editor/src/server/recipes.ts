@@ -116,20 +116,42 @@ export async function deleteRecipe(userId: string, id: string): Promise<boolean>
   return deleted.length > 0;
 }
 
-/** The definition of a recipe the caller may run on this document, or null. */
-export async function recipeDefinition(
+/** A recipe found for a run: its id (the pipeline records it) and its definition. */
+export type FoundRecipe = { recipeId: string; definition: PipelineDefinition };
+
+/**
+ * The recipe a run asks for by id or, for scripts (`coauthor run --recipe "Review and revise"`),
+ * by its name (any case): a built-in, one of the caller's own, or one shared on the document. Null
+ * when none matches, none is valid, or a name matches more than one recipe.
+ */
+export async function findRecipe(
   userId: string,
   documentId: string,
-  recipeId: string,
-): Promise<PipelineDefinition | null> {
-  const builtIn = builtIns().find((recipe) => recipe.info.id === recipeId);
-  if (builtIn) return builtIn.definition;
+  idOrName: string,
+): Promise<FoundRecipe | null> {
+  const byId = builtIns().find((recipe) => recipe.info.id === idOrName);
+  if (byId) return { recipeId: byId.info.id, definition: byId.definition };
   const db = await getDb();
   const [row] = await db
-    .select({ definition: recipes.definition })
+    .select({ id: recipes.id, definition: recipes.definition })
     .from(recipes)
-    .where(and(eq(recipes.id, recipeId), visibleTo(userId, documentId)));
-  if (!row) return null;
+    .where(and(eq(recipes.id, idOrName), visibleTo(userId, documentId)));
+  if (row) return parsedRecipe(row);
+  const name = idOrName.toLocaleLowerCase();
+  const builtInsNamed = builtIns().filter((recipe) => recipe.info.name.toLocaleLowerCase() === name);
+  const savedNamed = (
+    await db
+      .select({ id: recipes.id, name: recipes.name, definition: recipes.definition })
+      .from(recipes)
+      .where(visibleTo(userId, documentId))
+  ).filter((saved) => saved.name.toLocaleLowerCase() === name);
+  if (builtInsNamed.length + savedNamed.length !== 1) return null;
+  const [builtIn] = builtInsNamed;
+  if (builtIn) return { recipeId: builtIn.info.id, definition: builtIn.definition };
+  return parsedRecipe(savedNamed[0] as { id: string; definition: string });
+}
+
+function parsedRecipe(row: { id: string; definition: string }): FoundRecipe | null {
   const parsed = parsePipeline(row.definition);
-  return parsed.ok ? parsed.definition : null;
+  return parsed.ok ? { recipeId: row.id, definition: parsed.definition } : null;
 }

@@ -12,7 +12,7 @@ import { DAMAGED_MESSAGE } from "@/server/collab/document-health";
 import { apiError } from "@/server/http/errors";
 import { protocolMismatch } from "@/server/http/protocol-version";
 import { firstDeltaClock } from "@/server/observability/run-metrics";
-import { recipeDefinition } from "@/server/recipes";
+import { findRecipe } from "@/server/recipes";
 import { localWorldDir } from "@/server/workflow/world-purge";
 
 export const runtime = "nodejs";
@@ -39,11 +39,15 @@ export async function POST(request: Request): Promise<Response> {
     ? await continuationOf(input.continueRunId, accepted.userId, input.documentId)
     : undefined;
   if (continuation && !continuation.ok) return continuation.response;
-  const definition = input.recipeId
-    ? await recipeDefinition(accepted.userId, input.documentId, input.recipeId)
+  const recipe = input.recipeId
+    ? await findRecipe(accepted.userId, input.documentId, input.recipeId)
     : undefined;
-  if (definition === null) {
-    return apiError(404, "not_found:recipe", `recipeId: no recipe "${input.recipeId}" on this document`);
+  if (recipe === null) {
+    return apiError(
+      404,
+      "not_found:recipe",
+      `recipeId: no recipe "${input.recipeId}" on this document (by id, or by a name only one recipe has)`,
+    );
   }
 
   // A program (an access token) has no tab to run tools in: the server executes its run's calls.
@@ -68,7 +72,7 @@ export async function POST(request: Request): Promise<Response> {
         modelId,
         selection: input.selection,
         continues: continuation?.continues,
-        pipeline: definition && input.recipeId ? { recipeId: input.recipeId, definition } : undefined,
+        pipeline: recipe,
         // The run's first step runs in this process on the local world: its work begins here, while
         // the engine starts the run (run-start-early.ts).
         earlyStart: localWorldDir() !== undefined,

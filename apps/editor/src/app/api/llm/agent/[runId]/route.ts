@@ -27,12 +27,15 @@ export async function GET(
   return Response.json(body, { headers: { "Cache-Control": "no-store" } });
 }
 
-/** Stop: cancels the run on the server (204); the stream ends with `finish: cancelled`. */
+/**
+ * Stop: cancels the run on the server (204); the stream ends with `finish: cancelled`. A session
+ * or an access token (the CLI's Ctrl+C).
+ */
 export async function DELETE(
   request: Request,
   context: { params: Promise<{ runId: string }> },
 ): Promise<Response> {
-  const user = await requireUser(request, "cancel");
+  const user = await requireUser(request, "cancel", { acceptToken: true });
   if (!user.ok) return user.response;
   const { runId } = await context.params;
   const run = runIdSchema.safeParse(runId).success ? await findRun(runId) : null;
