@@ -1,4 +1,4 @@
-import { createDocumentEditor, listSuggestions, runEditorTool } from "@coauthor/tools";
+import { createDocumentEditor, listSuggestions, nextClock, recordCall, runEditorTool } from "@coauthor/tools";
 import { isTerminalEvent, type RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { RunStream } from "../lib/run-stream.ts";
@@ -148,4 +148,42 @@ test("a run in the background is the server's from its first call: a tab asking 
   ]);
   // Each call ran once, on the live document.
   expect(await client.documentMarkdown(documentId)).toBe("Before the background run.\n\n1\n\n2\n\n3");
+});
+
+test("a tab that ran the call offline while the server ran it too: its edit arrives and is deleted, its writer's typing stays", async () => {
+  const client = await new CoauthorClient(server.url).signIn();
+  const documentId = await client.createDocument("Start.");
+  const tab = new SyncClient({ baseURL: server.url, cookie: client.cookie, documentId });
+  try {
+    await tab.synced();
+    const stream = await RunStream.start(client, documentId, 'append "Once"');
+    const call = (await stream.readUntil((event) => event.type === "tool-call")).at(-1);
+    if (call?.type !== "tool-call") throw new Error("the run asked for no tool");
+    // The tab goes offline, runs the call there (recording it as a tab does) and its writer types.
+    tab.socket.disconnect();
+    const from = nextClock(tab.doc);
+    const output = await runEditorTool(tab.bound.editor, call.toolName, call.input);
+    recordCall(tab.doc, `${call.runId}:${call.toolCallId}`, output, tab.bound, from);
+    const read = await runEditorTool(tab.bound.editor, "readDocument", {});
+    const first = (read as { blocks: Array<{ id: string }> }).blocks[0]?.id;
+    await runEditorTool(tab.bound.editor, "replaceBlock", {
+      blockId: first,
+      markdown: "Start, typed offline.",
+    });
+    // No tab holds the lease: the server runs the call on the live document.
+    expect((await stream.readUntil(isTerminalEvent)).at(-1)).toMatchObject({
+      type: "finish",
+      status: "done",
+    });
+    expect(await client.documentMarkdown(documentId)).toBe("Start.\n\nOnce");
+
+    await tab.socket.connect();
+    await tab.flushed();
+    const blocks = async () => (await client.documentMarkdown(documentId)).split("\n\n").sort();
+    await expect.poll(blocks).toEqual(["Once", "Start, typed offline."]);
+    expect(server.log).toContain("deleted the edit of a tool call run a second time");
+    await expect.poll(() => tab.markdown().split("\n\n").sort()).toEqual(["Once", "Start, typed offline."]);
+  } finally {
+    tab.close();
+  }
 });

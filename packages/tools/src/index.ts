@@ -1,4 +1,10 @@
 export { isWriteTool, WRITE_TOOL_NAMES } from "@coauthor/types/tools";
+export {
+  findCall,
+  nextClock,
+  recordCall,
+  removeSecondExecutions,
+} from "./agent-calls.ts";
 export { AGENT_EDIT_TAG, applyAgentEdit, toolFailure } from "./agent-edit.ts";
 export {
   $ensureBlockIds,

@@ -2,6 +2,9 @@ import {
   AGENT_CALLS_ROOT_NAME,
   type BoundDocumentEditor,
   bindMirroredEditor,
+  findCall,
+  nextClock,
+  recordCall,
   YJS_ROOT_NAME,
 } from "@coauthor/tools";
 import { COLLAB_PATH, DOCUMENT_DAMAGED } from "@coauthor/types";
@@ -208,17 +211,20 @@ export class CollabSession {
   }
 
   /**
-   * Runs a write tool call at most once across every copy of the document: its result is
-   * recorded in the shared Yjs document (map "agentCalls", key `runId:toolCallId`) right after
-   * its edit, in the same turn, so the two reach the server together. A tab that takes a run
-   * over finds a call another tab already ran and reuses its result instead of editing again.
+   * Runs a write tool call at most once across every copy of the document: it is recorded in the
+   * shared Yjs document (map "agentCalls", key `runId:toolCallId`) right after its edit, in the
+   * same turn, so the two reach the server together — with its output and the agent mirror's items
+   * the edit made. A tab that takes a run over finds a call another tab already ran and reuses its
+   * result instead of editing again; should the server have run it too while this tab was
+   * offline, the sync server deletes what the later of the two inserted (`removeSecondExecutions`).
    */
   async runOnce(runId: string, toolCallId: string, run: () => Promise<unknown>): Promise<unknown> {
-    const calls = this.doc.getMap<unknown>(AGENT_CALLS);
     const key = `${runId}:${toolCallId}`;
-    if (calls.has(key)) return calls.get(key);
+    const recorded = findCall(this.doc, key);
+    if (recorded !== null) return recorded.output;
+    const from = nextClock(this.agent.doc);
     const result = await run();
-    this.doc.transact(() => calls.set(key, result), AGENT_CALLS_ORIGIN);
+    this.doc.transact(() => recordCall(this.doc, key, result, this.agent, from), AGENT_CALLS_ORIGIN);
     return result;
   }
 

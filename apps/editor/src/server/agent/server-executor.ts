@@ -3,10 +3,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { agentEnv, log } from "@coauthor/agent-workflow";
 import { recordToolResult, type ServerToolCall } from "@coauthor/agent-workflow/server";
 import {
-  AGENT_CALLS_ROOT_NAME,
   diffSnapshots,
+  findCall,
   hasChanges,
+  nextClock,
   type RunChanges,
+  recordCall,
   runEditorToolNow,
   runToolAsSuggestionNow,
   type SuggestionAuthor,
@@ -125,9 +127,9 @@ async function runOnLiveDocument(
     run.documentId,
     run.userId,
     (copy): { output: unknown; changes: RunChanges | null } => {
-      const calls = copy.doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
       const key = `${call.runId}:${call.toolCallId}`;
-      if (calls.has(key)) return { output: calls.get(key), changes: null };
+      const recorded = findCall(copy.doc, key);
+      if (recorded !== null) return { output: recorded.output, changes: null };
       // The run's stale guard, as a tab's: no write to a block changed since the model read it.
       const guard = staleGuardOf(call.runId);
       const checked = guard.check(copy.editor, call.toolName, call.input);
@@ -138,12 +140,13 @@ async function runOnLiveDocument(
         return { output, changes: null };
       }
       const before = snapshotBlocks(copy.editor.getEditorState());
+      const from = nextClock(copy.doc);
       const output =
         suggestAs === null
           ? runEditorToolNow(copy.editor, call.toolName, call.input)
           : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
       guard.note(copy.editor, call.toolName, checked.targets, output);
-      calls.set(key, output);
+      recordCall(copy.doc, key, output, copy, from);
       return { output, changes: diffSnapshots(before, snapshotBlocks(copy.editor.getEditorState())) };
     },
   );

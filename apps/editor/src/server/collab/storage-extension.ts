@@ -9,6 +9,7 @@ import { checkStateLoads, keepLastGood, reportDamage, StateLoadError } from "./d
 import { DocumentSaves } from "./document-saves";
 import { searchTextOf } from "./document-text";
 import { RelayedUpdates } from "./relayed-updates";
+import { undoSecondExecutions } from "./second-executions";
 import { loadStoredState } from "./stored-state";
 import type { StorageStop } from "./sync-shutdown";
 import { appendUpdate, compactUpdateLog, touchDocument } from "./update-log";
@@ -122,12 +123,13 @@ export function storageExtension(): Extension & StorageStop {
       else log.warn("collab: a state opened unchecked (its check ran out of time)", { documentName });
       return state;
     },
-    async onChange({ documentName, update, transactionOrigin, context }) {
+    async onChange({ documentName, document, update, transactionOrigin, context }) {
       if (isRelayed(transactionOrigin)) {
         relayed.add(documentName, update);
         return;
       }
       changedSinceStore.add(documentName);
+      undoSecondExecutions(documentName, document, update);
       const { userId } = context as SocketContext;
       // Server-side changes (a restore) carry no socket context.
       const editorId = typeof userId === "string" ? userId : undefined;
