@@ -82,7 +82,7 @@ async function takeOver(call: ServerToolCall, signal: AbortSignal): Promise<void
       async () => {
         if (signal.aborted || !(await claimRunLease(call.runId, SERVER_HOLDER))) return false;
         try {
-          await runOnServer(call);
+          await runOnServer(call, signal);
         } finally {
           await yieldRunLease(call.runId, SERVER_HOLDER);
         }
@@ -112,6 +112,7 @@ async function showWaiting(run: { documentId: string; userId: string }, ahead: n
 async function runOnLiveDocument(
   call: ServerToolCall,
   run: { documentId: string; userId: string; editMode: EditMode; threadId: string | null },
+  signal: AbortSignal,
 ): Promise<unknown> {
   const writerName = (await authorOf(run.userId)).name;
   const suggestAs: SuggestionAuthor | null =
@@ -127,6 +128,8 @@ async function runOnLiveDocument(
     run.documentId,
     run.userId,
     (copy): { output: unknown; changes: RunChanges | null } => {
+      // Stopped or superseded while the live document was being opened: the run is over, no edit.
+      if (signal.aborted) return { output: RUN_ENDED, changes: null };
       const key = `${call.runId}:${call.toolCallId}`;
       const recorded = findCall(copy.doc, key);
       if (recorded !== null) return { output: recorded.output, changes: null };
@@ -159,7 +162,14 @@ async function runOnLiveDocument(
   return output;
 }
 
-async function runOnServer(call: ServerToolCall): Promise<void> {
+/** What a call the run's end overtook answers (nobody reads it: the run is over). */
+const RUN_ENDED = {
+  ok: false,
+  code: "internal-error",
+  message: "the run ended before the server ran this call",
+};
+
+async function runOnServer(call: ServerToolCall, signal: AbortSignal): Promise<void> {
   const run = await findRun(call.runId);
   if (run === null || run.status !== "running") return;
   const access = await findDocumentAccess(run.userId, run.documentId);
@@ -171,7 +181,9 @@ async function runOnServer(call: ServerToolCall): Promise<void> {
           code: "internal-error",
           message: "the run's writer may no longer do this on the document",
         }
-      : await runOnLiveDocument(call, run);
+      : await runOnLiveDocument(call, run, signal);
+  // The run ended (Stop, a new prompt, a result from a tab) while the call was on its way.
+  if (signal.aborted) return;
   log.info("server executor: ran a call no tab took", { runId: call.runId, toolCallId: call.toolCallId });
   await recordToolResult({
     jti: randomUUID(),
