@@ -20,7 +20,7 @@ interface CallEdit {
   to: number;
 }
 
-/** The output recorded for call `key` (`runId:toolCallId`), or undefined when no executor has run it. */
+/** The output recorded for call `key` (`runId:toolCallId`), or null when no executor has run it. */
 export function findCall(doc: Y.Doc, key: string): { output: unknown } | null {
   const calls = doc.getMap<unknown>(AGENT_CALLS_ROOT_NAME);
   return calls.has(key) ? { output: calls.get(key) } : null;
@@ -42,9 +42,10 @@ function parseEditKey(key: string): CallEdit | null {
 }
 
 /**
- * Records call `key` in `doc`: its output, and the items the edit made in `edited` (the copy the
- * tool ran on) since clock `from`. The copy's editor is committed first, so its last change is in
- * its Yjs document when the range is read.
+ * Records call `key` in `doc`, in a transaction of `origin`: its output, and the items the edit
+ * made in `edited` (the copy the tool ran on) since clock `from`. The copy's editor is committed
+ * first, outside the record's transaction, so its last change is in its Yjs document when the range
+ * is read and reaches `doc` as its own change (with the copy's origin), ahead of the record.
  */
 export function recordCall(
   doc: Y.Doc,
@@ -52,6 +53,7 @@ export function recordCall(
   output: unknown,
   edited: Pick<BoundDocumentEditor, "doc" | "editor">,
   from: number,
+  origin?: unknown,
 ): void {
   flush(edited.editor);
   const to = nextClock(edited.doc);
@@ -59,7 +61,7 @@ export function recordCall(
   doc.transact(() => {
     calls.set(key, output);
     if (to > from) calls.set(editKey({ call: key, client: edited.doc.clientID, from, to }), true);
-  });
+  }, origin);
 }
 
 /** The map's name as it appears in an update that writes to it (a root names its parent by name). */

@@ -224,7 +224,7 @@ export class CollabSession {
     if (recorded !== null) return recorded.output;
     const from = nextClock(this.agent.doc);
     const result = await run();
-    this.doc.transact(() => recordCall(this.doc, key, result, this.agent, from), AGENT_CALLS_ORIGIN);
+    recordCall(this.doc, key, result, this.agent, from, AGENT_CALLS_ORIGIN);
     return result;
   }
 
