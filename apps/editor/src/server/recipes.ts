@@ -6,7 +6,7 @@ import {
   parsePipeline,
 } from "@coauthor/agent-workflow/server";
 import type { PipelineDefinition, PipelineIssue, RecipeInfo, RecipeSaveInput } from "@coauthor/types";
-import { and, eq, isNull, or } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "./db";
 import { recipes } from "./db/schema";
 
@@ -137,14 +137,13 @@ export async function findRecipe(
     .from(recipes)
     .where(and(eq(recipes.id, idOrName), visibleTo(userId, documentId)));
   if (row) return parsedRecipe(row);
-  const name = idOrName.toLocaleLowerCase();
-  const builtInsNamed = builtIns().filter((recipe) => recipe.info.name.toLocaleLowerCase() === name);
-  const savedNamed = (
-    await db
-      .select({ id: recipes.id, name: recipes.name, definition: recipes.definition })
-      .from(recipes)
-      .where(visibleTo(userId, documentId))
-  ).filter((saved) => saved.name.toLocaleLowerCase() === name);
+  const name = idOrName.toLowerCase();
+  const builtInsNamed = builtIns().filter((recipe) => recipe.info.name.toLowerCase() === name);
+  const savedNamed = await db
+    .select({ id: recipes.id, definition: recipes.definition })
+    .from(recipes)
+    .where(and(visibleTo(userId, documentId), sql`lower(${recipes.name}) = ${name}`))
+    .limit(2);
   if (builtInsNamed.length + savedNamed.length !== 1) return null;
   const [builtIn] = builtInsNamed;
   if (builtIn) return { recipeId: builtIn.info.id, definition: builtIn.definition };
