@@ -83,12 +83,11 @@ for (const gapMs of [0, 20, 100]) {
     });
     await sql.end({ timeout: 1 });
     expect(escaped).toEqual([]);
-    expect(ends).toEqual({
-      transaction: "rejected: CONNECTION_CLOSED",
-      other: "resolved",
-      late: "rejected: CONNECTION_CLOSED",
-      next: "resolved",
-    });
+    // The link's end reaches a query either as the reset itself (ECONNRESET: the query was written
+    // before the client saw the socket close; CI saw it once at 0 ms) or as the closed connection;
+    // both are failures of that query, which is the property.
+    const linkLost = expect.stringMatching(/^rejected: (CONNECTION_CLOSED|ECONNRESET)$/);
+    expect(ends).toEqual({ transaction: linkLost, other: "resolved", late: linkLost, next: "resolved" });
     const direct = postgres(database.url, { max: 1, onnotice: () => undefined });
     const [row] = await direct<
       { count: number }[]
