@@ -80,6 +80,7 @@ export {
   type ToolRunner,
 } from "./stale-guard.ts";
 export { runToolAsSuggestion, runToolAsSuggestionNow } from "./suggest-tool-calls.ts";
+export { registerSuggestingMode, type SuggestingModeOptions } from "./suggesting-mode.ts";
 export {
   $decideSuggestions,
   $getBlockSuggestion,

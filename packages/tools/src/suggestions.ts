@@ -1,5 +1,6 @@
 import { type BlockSuggestion, blockSuggestionSchema, type SuggestionDecision } from "@coauthor/types";
 import {
+  $addUpdateTag,
   $createParagraphNode,
   $getRoot,
   $getState,
@@ -60,6 +61,14 @@ function contentKey(node: SerializedLexicalNode): string {
   const { suggestion: _suggestion, ...kept } = state ?? {};
   return JSON.stringify({ ...rest, $: kept });
 }
+
+/** True when two serialized blocks differ at most in their suggestion marks. */
+export function sameBlockContent(a: SerializedLexicalNode, b: SerializedLexicalNode): boolean {
+  return contentKey(a) === contentKey(b);
+}
+
+/** Update tag on accepting or rejecting suggestions (a writer's Suggesting mode leaves it alone). */
+export const SUGGESTION_DECISION_TAG = "coauthor-suggestion-decision";
 
 /**
  * Ids present and unchanged in both lists, in an order both share, as many as possible (the
@@ -273,6 +282,7 @@ export function listSuggestions(editor: LexicalEditor): PendingSuggestion[] {
  * Returns how many blocks changed.
  */
 export function $decideSuggestions(ids: ReadonlySet<string>, decision: SuggestionDecision): number {
+  $addUpdateTag(SUGGESTION_DECISION_TAG);
   const root = $getRoot();
   let changed = 0;
   const staying: Array<{ node: LexicalNode; restoreId?: string }> = [];

@@ -1,0 +1,227 @@
+import type { BlockSuggestion } from "@coauthor/types";
+import {
+  $getRoot,
+  $hasUpdateTag,
+  $isElementNode,
+  $isParagraphNode,
+  $parseSerializedNode,
+  COLLABORATION_TAG,
+  type EditorState,
+  HISTORIC_TAG,
+  HISTORY_MERGE_TAG,
+  type LexicalEditor,
+  type LexicalNode,
+  RootNode,
+  type SerializedLexicalNode,
+  SKIP_COLLAB_TAG,
+} from "lexical";
+import { AGENT_EDIT_TAG } from "./agent-edit.ts";
+import { $getBlockId } from "./block-id.ts";
+import { $assignFreshBlockId } from "./block-index.ts";
+import {
+  $getBlockSuggestion,
+  $setBlockSuggestion,
+  SUGGESTION_DECISION_TAG,
+  type SuggestionAuthor,
+  sameBlockContent,
+  suggestionId,
+} from "./suggestions.ts";
+
+// A writer's Suggesting mode (as in Google Docs): their own typing, deletions, formatting and
+// block changes land as suggestions authored by them, in the same update as the edit (a root
+// transform, Lexical's "update finalizer"), so no copy ever sees the direct edit. The unit is the
+// top-level block, as for the agent's suggestions (suggestions.ts): a changed block becomes its
+// old version, marked deleted, followed by the new one, marked inserted; a new block is inserted;
+// a removed block stays, marked deleted. Rules (docs/suggestions.md):
+// - typing in your own pending insertion extends it;
+// - changing your own pending deletion makes it a replacement (decided together), unless it is
+//   already the old half of one (then it is refused, as below: change the new half instead);
+// - removing your own pending insertion takes the suggestion away;
+// - changing or removing another author's pending suggestion is refused: the block is put back as
+//   it was and `onRefused` is told (the editor shows a hint);
+// - another copy's edits, undo / redo, the agent's edits and decisions are never re-wrapped.
+
+/** Updates Suggesting mode leaves as they are (none of them is the writer's own new edit). */
+const NOT_THE_WRITERS = [
+  COLLABORATION_TAG,
+  HISTORIC_TAG,
+  HISTORY_MERGE_TAG,
+  SKIP_COLLAB_TAG,
+  AGENT_EDIT_TAG,
+  SUGGESTION_DECISION_TAG,
+];
+
+export interface SuggestingModeOptions {
+  /** Called (inside the update) when an edit was refused, with the pending suggestion it would have changed. */
+  onRefused?: (suggestion: BlockSuggestion) => void;
+}
+
+/**
+ * Turns every edit the writer makes in `editor` into suggestions authored by `author`, until the
+ * returned function is called.
+ */
+export function registerSuggestingMode(
+  editor: LexicalEditor,
+  author: SuggestionAuthor,
+  options: SuggestingModeOptions = {},
+): () => void {
+  return editor.registerNodeTransform(RootNode, () => {
+    if (NOT_THE_WRITERS.some((tag) => $hasUpdateTag(tag))) return;
+    $suggestInsteadOfEditing(editor.getEditorState(), editor, author, options);
+  });
+}
+
+/** True when `suggestion` (a pending deletion) has its inserted half in the document: a replacement. */
+function $hasNewHalf(suggestion: BlockSuggestion): boolean {
+  if (suggestion.change !== "deleted") return false;
+  return $getRoot()
+    .getChildren()
+    .some((node) => {
+      const other = $getBlockSuggestion(node);
+      return other?.id === suggestion.id && other.change === "inserted";
+    });
+}
+
+/** The block and everything in it, serialized (its NodeState — id, suggestion — included). */
+function $exportBlock(node: LexicalNode): SerializedLexicalNode {
+  const json = node.exportJSON();
+  if ($isElementNode(node)) {
+    (json as SerializedLexicalNode & { children: SerializedLexicalNode[] }).children = node
+      .getChildren()
+      .map($exportBlock);
+  }
+  return json;
+}
+
+/** True when `node` or anything in it is not the object `previous` holds (written in this update). */
+function touched(node: LexicalNode, previous: EditorState): boolean {
+  if (previous._nodeMap.get(node.getKey()) !== node) return true;
+  return $isElementNode(node) && node.getChildren().some((child) => touched(child, previous));
+}
+
+/** A block of the document before this update, read from that state. */
+interface Before {
+  key: string;
+  id: string | null;
+  suggestion: BlockSuggestion | null;
+  json: SerializedLexicalNode;
+  empty: boolean;
+}
+
+function readBefore(previous: EditorState, editor: LexicalEditor, node: LexicalNode): Before {
+  return previous.read(
+    () => ({
+      key: node.getKey(),
+      id: $getBlockId(node),
+      suggestion: $getBlockSuggestion(node),
+      json: $exportBlock(node),
+      empty: $isParagraphNode(node) && node.getTextContentSize() === 0,
+    }),
+    { editor },
+  );
+}
+
+function $suggestInsteadOfEditing(
+  previous: EditorState,
+  editor: LexicalEditor,
+  author: SuggestionAuthor,
+  options: SuggestingModeOptions,
+): void {
+  const at = Date.now();
+  const mark = (node: LexicalNode, id: string, change: BlockSuggestion["change"], restoreId?: string) =>
+    $setBlockSuggestion(node, {
+      id,
+      change,
+      authorId: author.authorId,
+      authorName: author.authorName,
+      ...(restoreId ? { restoreId } : {}),
+      at,
+    });
+  const mine = (suggestion: BlockSuggestion | null) => suggestion?.authorId === author.authorId;
+  const root = $getRoot();
+  const children = root.getChildren();
+  // Blocks before this update by id, read only when a block is new (a block type change puts a
+  // new node in the old one's place, with its id).
+  let beforeById: Map<string, LexicalNode> | null = null;
+  const previousById = (id: string): LexicalNode | undefined => {
+    beforeById ??= previous.read(
+      () =>
+        new Map(
+          $getRoot()
+            .getChildren()
+            .flatMap((node) => ($getBlockId(node) ? [[$getBlockId(node) as string, node]] : [])),
+        ),
+    );
+    return beforeById.get(id);
+  };
+
+  for (const node of children) {
+    const suggestion = $getBlockSuggestion(node);
+    // Your own pending insertion: typing in it extends it.
+    if (suggestion?.change === "inserted" && mine(suggestion)) continue;
+    const id = $getBlockId(node);
+    const oldNode = previous._nodeMap.get(node.getKey()) ?? (id !== null ? previousById(id) : undefined);
+    if (oldNode === undefined) {
+      // New this update: the writer's new block, or a block this mode put back (it has its mark).
+      if (suggestion === null) mark(node, suggestionId(), "inserted");
+      continue;
+    }
+    if (!touched(node, previous)) continue;
+    const old = readBefore(previous, editor, oldNode);
+    if (sameBlockContent(old.json, $exportBlock(node))) continue;
+    if (old.suggestion !== null && (!mine(old.suggestion) || $hasNewHalf(old.suggestion))) {
+      // Another author's pending suggestion is theirs to change, and the old half of a replacement
+      // is what the replacement removes: put the block back.
+      node.replace($parseSerializedNode(old.json)).selectEnd();
+      options.onRefused?.(old.suggestion);
+      continue;
+    }
+    if (old.suggestion === null && old.empty) {
+      // Writing in an empty paragraph: nothing to review as removed.
+      mark(node, suggestionId(), "inserted");
+      continue;
+    }
+    // The old version stays before it, marked deleted, with a fresh id (the new version keeps the
+    // block's id); both share one suggestion id. Your own pending deletion becomes a replacement.
+    const group = old.suggestion?.id ?? suggestionId();
+    const oldCopy = $parseSerializedNode(old.json);
+    node.insertBefore(oldCopy);
+    $assignFreshBlockId(oldCopy);
+    mark(oldCopy, group, "deleted", old.suggestion?.restoreId ?? id ?? undefined);
+    mark(node, group, "inserted");
+  }
+
+  // Blocks removed this update (their key and id both gone) stay, marked deleted, where they were.
+  if (root === previous._nodeMap.get("root")) return;
+  const present = new Map<string, LexicalNode>();
+  const presentIds = new Map<string, LexicalNode>();
+  for (const node of root.getChildren()) {
+    present.set(node.getKey(), node);
+    const id = $getBlockId(node);
+    if (id !== null) presentIds.set(id, node);
+  }
+  const before = previous.read(() => $getRoot().getChildren());
+  let anchor: LexicalNode | null = null;
+  for (const oldNode of before) {
+    const kept = present.get(oldNode.getKey());
+    const id = previous.read(() => $getBlockId(oldNode));
+    const replacement = id !== null ? presentIds.get(id) : undefined;
+    if (kept !== undefined || replacement !== undefined) {
+      anchor = kept ?? replacement ?? anchor;
+      continue;
+    }
+    const old = readBefore(previous, editor, oldNode);
+    // Your own pending insertion, removed: the suggestion goes with it.
+    if (old.suggestion?.change === "inserted" && mine(old.suggestion)) continue;
+    if (old.suggestion === null && old.empty) continue;
+    const copy = $parseSerializedNode(old.json);
+    if (anchor === null) {
+      const first = root.getFirstChild();
+      if (first === null) root.append(copy);
+      else first.insertBefore(copy);
+    } else anchor.insertAfter(copy);
+    anchor = copy;
+    if (old.suggestion === null) mark(copy, suggestionId(), "deleted");
+    else if (!mine(old.suggestion)) options.onRefused?.(old.suggestion);
+  }
+}
