@@ -8,11 +8,30 @@ import type * as Y from "yjs";
 import { useAgentLive } from "../agent-live-context";
 import { type SyncState, watchSyncState } from "../sync-state";
 
-/** A stable colour per user (the same in every copy), for their cursor and presence. */
+/** Relative luminance (WCAG) of the colour hsl(hue 70% lightness%). */
+function luminance(hue: number, lightness: number): number {
+  const l = lightness / 100;
+  const a = 0.7 * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+}
+
+/**
+ * A stable colour per user (the same in every copy), for their cursor and presence. Dark enough
+ * for the white name on a co-editor's cursor label to read (contrast ≥ 4.5:1, WCAG AA): a fixed
+ * lightness left yellows and greens at about 2:1, which axe flagged whenever such a cursor showed.
+ */
 export function colorFor(userId: string): string {
   let hash = 0;
   for (const char of userId) hash = (hash * 31 + char.charCodeAt(0)) | 0;
-  return `hsl(${Math.abs(hash) % 360} 70% 42%)`;
+  const hue = Math.abs(hash) % 360;
+  let lightness = 42;
+  while (lightness > 10 && 1.05 / (luminance(hue, lightness) + 0.05) < 4.6) lightness -= 2;
+  return `hsl(${hue} 70% ${lightness}%)`;
 }
 
 interface DocumentCollaborationProps {
