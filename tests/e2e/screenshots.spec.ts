@@ -98,3 +98,30 @@ test("the README's screenshot of a version compared with the one before it", asy
   await changes.locator("del").first().scrollIntoViewIfNeeded();
   await shoot(page, "versions");
 });
+
+test("the README's screenshot of pending suggestions by the agent and by a writer", async ({
+  page,
+  account,
+}) => {
+  test.setTimeout(60_000);
+  const documentId = await account.createDocument(PLAN, "Launch plan");
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor")).toContainText("move the opening day", {
+    timeout: 15_000,
+  });
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'replace "Costs were flat" with "Costs rose by a tenth"');
+  await waitForRunEnd(page);
+  // The writer's own suggestion, typed in Suggesting mode.
+  await page.getByTestId("writing-mode").selectOption("suggesting");
+  await paragraphs(page).last().click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" We will know by Friday.");
+  const marked = (change: string) =>
+    page.getByTestId("document-editor").locator(`[data-suggestion="${change}"]`);
+  await expect(marked("inserted")).toContainText([/Costs rose by a tenth/, /We will know by Friday\./]);
+  await expect(marked("deleted")).toHaveCount(2);
+  await expect(page.getByTestId("suggestion-item")).toHaveCount(2);
+  await shoot(page, "suggestions");
+});

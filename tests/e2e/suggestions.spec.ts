@@ -2,7 +2,7 @@ import type { Browser } from "@playwright/test";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
-import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
+import { ask, coEditorPage, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 // Suggest mode: the agent's edits arrive as suggestions in the shared document; every co-editor
 // sees them live; editors accept or reject them one by one or all at once; viewers only see them.
@@ -95,6 +95,52 @@ test("an agent run in Suggest mode: a co-editor sees its suggestions live, accep
   expect(await account.documentMarkdown(documentId)).toBe("Alpha row.\n\nBeta line.\n\nGamma row.");
   await bobCopy.context.close();
   await viewerCopy.context.close();
+});
+
+test("Suggesting mode: a co-editor's own typing arrives as his suggestions in the writer's copy, she rejects them; the mode is remembered", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Alpha line.\n\nBeta line.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Alpha line.", "Beta line."]);
+  const bob = await coEditorPage(browser, account, documentId, baseURL);
+  await expect(paragraphs(bob.page)).toHaveText(["Alpha line.", "Beta line."]);
+  await bob.page.getByTestId("writing-mode").selectOption("suggesting");
+  // Typing, a new paragraph and more typing, with no pause between them.
+  await paragraphs(bob.page).nth(1).click();
+  await bob.page.keyboard.press("End");
+  await bob.page.keyboard.type(" Plus.");
+  await bob.page.keyboard.press("Enter");
+  await bob.page.keyboard.type("New one.");
+
+  for (const copy of [page, bob.page]) {
+    await expect(marked(copy, "deleted")).toHaveText(["Beta line."]);
+    await expect(marked(copy, "inserted")).toHaveText(["Beta line. Plus.", "New one."]);
+  }
+  // Authored by Bob himself ("Test writer", as every test account is named), not by the agent.
+  await expect(suggestions(page).first()).toContainText("Test writer");
+  await expect(suggestions(page).first()).not.toContainText("Coauthor for");
+  await expectNoAxeViolations(bob.page, "a writer in Suggesting mode");
+
+  await page.getByTestId("suggestions-reject-all").click();
+  for (const copy of [page, bob.page]) {
+    await expect(paragraphs(copy)).toHaveText(["Alpha line.", "Beta line."]);
+    await expect(copy.getByTestId("suggestion-review")).toHaveCount(0);
+  }
+  // Bob's choice is remembered for this document; Editing writes directly again.
+  await bob.page.reload();
+  await expect(bob.page.getByTestId("writing-mode")).toHaveValue("suggesting");
+  await bob.page.getByTestId("writing-mode").selectOption("editing");
+  await paragraphs(bob.page).nth(0).click();
+  await bob.page.keyboard.press("End");
+  await bob.page.keyboard.type(" Direct.");
+  await expect(paragraphs(page)).toHaveText(["Alpha line. Direct.", "Beta line."]);
+  await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+  await bob.context.close();
 });
 
 test("Reject all takes a run's suggestions back, and Edit directly writes as before", async ({

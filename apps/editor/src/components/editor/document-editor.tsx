@@ -32,6 +32,7 @@ import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
 import { Toolbar } from "./toolbar";
 import { isSafeUrl } from "./toolbar-actions";
+import { WritingModeSwitch } from "./writing-mode";
 
 interface DocumentEditorProps {
   documentId: string;
@@ -85,7 +86,10 @@ export function DocumentEditor({
           <div className="workspace-body">
             <div className="editor-column">
               <PresenceList />
-              <Toolbar>{canComment ? <CommentButton /> : null}</Toolbar>
+              <Toolbar>
+                {readOnly ? null : <WritingModeSwitch documentId={documentId} user={user} />}
+                {canComment ? <CommentButton /> : null}
+              </Toolbar>
               <div className="editor-shell">
                 <RichTextPlugin
                   contentEditable={
