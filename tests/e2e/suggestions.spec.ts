@@ -245,3 +245,18 @@ test("a change inside a list is the old list and the new one, apart in every cop
   await expect.poll(() => account.documentMarkdown(documentId)).toBe("Intro.\n\n- one\n- two");
   await bobCopy.context.close();
 });
+
+test("a run decides its own suggestions: accepted, the paragraph stays unmarked; rejected, it is gone", async ({
+  page,
+  account,
+}) => {
+  await suggestIn(page, account, ["One."], ['append "Two." and accept it']);
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+  await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+  await ask(page, "agent", 'append "Three." and reject it');
+  await waitForRunEnd(page);
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+  await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+  await page.reload();
+  await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
+});

@@ -9,6 +9,7 @@ import type { LexicalEditor } from "lexical";
 import type { z } from "zod";
 import { toolFailure } from "./agent-edit.ts";
 import { type ToolDefinition, toolDefinitions } from "./definitions.ts";
+import { decideSuggestions } from "./tools/decide-suggestions.ts";
 import { deleteBlocks } from "./tools/delete-blocks.ts";
 import { findText } from "./tools/find-text.ts";
 import { formatText } from "./tools/format-text.ts";
@@ -42,6 +43,7 @@ const implementations: Implementations = {
   formatText,
   insertTable,
   updateTableCell,
+  decideSuggestions,
 };
 
 function defineTool<K extends ToolName>(name: K): EditorTool<K> {

@@ -1,9 +1,11 @@
 import { blockSuggestionSchema } from "@coauthor/types";
-import { isWriteTool, type ToolOutput } from "@coauthor/types/tools";
+import { isWriteTool, type ToolOutput, toolSchemas } from "@coauthor/types/tools";
 import type { LexicalEditor, SerializedEditorState } from "lexical";
+import { toolFailure } from "./agent-edit.ts";
 import { createDocumentEditor } from "./document-editor.ts";
-import { runEditorTool, runEditorToolNow } from "./editor-tools.ts";
+import { formatInputIssues, runEditorTool, runEditorToolNow } from "./editor-tools.ts";
 import { applySuggestedChanges, type SuggestionAuthor } from "./suggestions.ts";
+import { decideRunSuggestions } from "./tools/decide-suggestions.ts";
 
 // A run's tool call in Suggest mode: the tool runs on a scratch copy of the document as if every
 // pending suggestion were accepted, and what it changed lands in the document as suggestions
@@ -56,6 +58,24 @@ function landAsSuggestions(
 }
 
 /**
+ * decideSuggestions in Suggest mode: the run's own suggestions, decided in `editor` itself (not on
+ * the scratch copy: a decision is not itself a suggestion). Null for any other tool.
+ */
+function decideOwn(
+  editor: LexicalEditor,
+  toolName: string,
+  input: unknown,
+  author: SuggestionAuthor,
+): ToolOutput | null {
+  if (toolName !== "decideSuggestions") return null;
+  const parsed = toolSchemas.decideSuggestions.input.safeParse(input);
+  if (!parsed.success) return toolFailure("invalid-input", formatInputIssues(parsed.error));
+  if (author.runId === undefined)
+    return toolFailure("not-suggesting", "Only a run decides its own suggestions.");
+  return decideRunSuggestions(editor, parsed.data, author.runId);
+}
+
+/**
  * Runs a tool call of a run in Suggest mode: on a scratch copy of the document as if every pending
  * suggestion were accepted (`acceptedView`); a read answers from it, a write's difference lands in
  * `editor` as suggestions through `applySuggestedChanges`. The result is the tool's own (the ids it
@@ -67,6 +87,8 @@ export async function runToolAsSuggestion(
   input: unknown,
   author: SuggestionAuthor,
 ): Promise<ToolOutput> {
+  const decided = decideOwn(editor, toolName, input, author);
+  if (decided !== null) return decided;
   const copy = acceptedScratch(editor);
   const result = await runEditorTool(copy.scratch, toolName, input);
   return landAsSuggestions(editor, { toolName, input, result }, copy, author);
@@ -79,6 +101,8 @@ export function runToolAsSuggestionNow(
   input: unknown,
   author: SuggestionAuthor,
 ): ToolOutput {
+  const decided = decideOwn(editor, toolName, input, author);
+  if (decided !== null) return decided;
   const copy = acceptedScratch(editor);
   const result = runEditorToolNow(copy.scratch, toolName, input);
   return landAsSuggestions(editor, { toolName, input, result }, copy, author);

@@ -258,3 +258,81 @@ describe("suggestions: every kind × accept / reject, in two synced copies", () 
     expect(listSuggestions(bob.editor)).toEqual([]);
   });
 });
+
+describe("decideSuggestions: a run decides its own suggestions", () => {
+  const OTHER_RUN: SuggestionAuthor = { authorId: "alice", authorName: "Coauthor for Alice", runId: "run-2" };
+
+  it("accepts one by its block and rejects the rest, never touching another run's, in every copy", async () => {
+    const seed = yjsUpdateFromMarkdown(DOCUMENT);
+    const agent = bindDocumentEditor(seed);
+    const coEditor = bindDocumentEditor(seed);
+    const ids = blockIds(agent.editor);
+    const first = await runToolAsSuggestion(
+      agent.editor,
+      "replaceBlock",
+      { blockId: ids[1], markdown: "Rewritten part." },
+      AGENT,
+    );
+    await runToolAsSuggestion(
+      agent.editor,
+      "insertBlocks",
+      { markdown: "Appended.", position: { at: "end" } },
+      AGENT,
+    );
+    await runToolAsSuggestion(
+      agent.editor,
+      "insertBlocks",
+      { markdown: "Other run.", position: { at: "start" } },
+      OTHER_RUN,
+    );
+    expect(listSuggestions(agent.editor)).toHaveLength(3);
+
+    const newBlock = (first as { blockIds: string[] }).blockIds;
+    const accepted = await runToolAsSuggestion(
+      agent.editor,
+      "decideSuggestions",
+      { decision: "accept", blockIds: newBlock },
+      AGENT,
+    );
+    expect(accepted).toEqual({ ok: true, decided: 1, blockIds: newBlock });
+    const rejected = await runToolAsSuggestion(
+      agent.editor,
+      "decideSuggestions",
+      { decision: "reject" },
+      AGENT,
+    );
+    expect(rejected).toMatchObject({ ok: true, decided: 1, blockIds: [] });
+    exchange(agent, coEditor);
+    for (const copy of [agent, coEditor]) {
+      expect(listSuggestions(copy.editor)).toMatchObject([{ runId: "run-2", inserted: "Other run." }]);
+      expect(exportMarkdown(copy.editor)).toBe(
+        "Other run.\n\n# Plan\n\nRewritten part.\n\n- one\n- two\n\nLast part.",
+      );
+    }
+  });
+
+  it("fails, changing nothing, on a block without a pending suggestion of this run, and outside Suggest mode", async () => {
+    const agent = bindDocumentEditor(yjsUpdateFromMarkdown(DOCUMENT));
+    const ids = blockIds(agent.editor);
+    await runToolAsSuggestion(
+      agent.editor,
+      "insertBlocks",
+      { markdown: "New.", position: { at: "end" } },
+      AGENT,
+    );
+    const before = exportMarkdown(agent.editor);
+    const wrong = await runToolAsSuggestion(
+      agent.editor,
+      "decideSuggestions",
+      { decision: "accept", blockIds: [ids[0]] },
+      AGENT,
+    );
+    expect(wrong).toMatchObject({ ok: false, code: "not-found" });
+    const direct = await runEditorTool(agent.editor, "decideSuggestions", { decision: "accept" });
+    expect(direct).toMatchObject({ ok: false, code: "not-suggesting" });
+    const bad = await runToolAsSuggestion(agent.editor, "decideSuggestions", { decision: "maybe" }, AGENT);
+    expect(bad).toMatchObject({ ok: false, code: "invalid-input" });
+    expect(exportMarkdown(agent.editor)).toBe(before);
+    expect(listSuggestions(agent.editor)).toHaveLength(1);
+  });
+});

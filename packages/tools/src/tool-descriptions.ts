@@ -94,4 +94,10 @@ export const toolDescriptions: { [K in ToolName]: string } = {
     WRITE,
     FAIL,
   ].join(" "),
+  decideSuggestions: [
+    "In Suggest mode your writes land as suggestions the writers accept or reject. Accept or reject your own run's pending suggestions: decision accept makes them part of the document, reject takes them back.",
+    "blockIds (from your earlier results) names the blocks whose suggestions to decide; leave it out to decide all of this run's pending suggestions. Other authors' suggestions are never decided.",
+    'Returns decided (how many) and blockIds (the blocks that stay changed). Fails with "not-suggesting" when the run is not in Suggest mode.',
+    FAIL,
+  ].join(" "),
 };

@@ -25,6 +25,7 @@ export const WRITE_TOOL_NAMES = [
   "formatText",
   "insertTable",
   "updateTableCell",
+  "decideSuggestions",
 ] as const;
 
 /** Every editor tool, reads first. */
@@ -51,6 +52,8 @@ export const toolFailureCodes = [
   "invalid-content",
   "unsafe-regex",
   "no-selection",
+  // decideSuggestions outside a Suggest-mode run: there are no suggestions of its own to decide.
+  "not-suggesting",
   "internal-error",
 ] as const;
 

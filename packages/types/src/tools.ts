@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { suggestionReasonSchema } from "./suggestions.ts";
+import { suggestionDecisionSchema, suggestionReasonSchema } from "./suggestions.ts";
 import { blockIdSchema, type ToolName, withFailure, writeSuccessSchema } from "./tool-base.ts";
 import {
   findTextInputSchema,
@@ -178,6 +178,25 @@ export type UpdateTableCellInput = z.infer<typeof updateTableCellInputSchema>;
 export const updateTableCellOutputSchema = withFailure(writeSuccessSchema);
 export type UpdateTableCellOutput = z.infer<typeof updateTableCellOutputSchema>;
 
+// decideSuggestions
+
+export const decideSuggestionsInputSchema = z.object({
+  decision: suggestionDecisionSchema,
+  /** The blocks whose pending suggestions to decide (ids from this run's earlier results); none: all of this run's. */
+  blockIds: z.array(blockIdSchema).min(1).max(1000).optional(),
+});
+export type DecideSuggestionsInput = z.infer<typeof decideSuggestionsInputSchema>;
+
+export const decideSuggestionsSuccessSchema = z.object({
+  ok: z.literal(true),
+  /** How many of this run's pending suggestions were decided. */
+  decided: z.int().min(0),
+  /** The ids of the blocks that stay, changed by the decision (an accepted insertion, a rejected deletion). */
+  blockIds: z.array(z.string()),
+});
+export const decideSuggestionsOutputSchema = withFailure(decideSuggestionsSuccessSchema);
+export type DecideSuggestionsOutput = z.infer<typeof decideSuggestionsOutputSchema>;
+
 /** Input and output schema of every editor tool, keyed by tool name. */
 export const toolSchemas = {
   readDocument: { input: readDocumentInputSchema, output: readDocumentOutputSchema },
@@ -192,6 +211,7 @@ export const toolSchemas = {
   formatText: { input: formatTextInputSchema, output: formatTextOutputSchema },
   insertTable: { input: insertTableInputSchema, output: insertTableOutputSchema },
   updateTableCell: { input: updateTableCellInputSchema, output: updateTableCellOutputSchema },
+  decideSuggestions: { input: decideSuggestionsInputSchema, output: decideSuggestionsOutputSchema },
 } as const satisfies { [K in ToolName]: { input: z.ZodType; output: z.ZodType } };
 export type ToolSchemas = typeof toolSchemas;
 

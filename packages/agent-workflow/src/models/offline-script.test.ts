@@ -17,6 +17,20 @@ describe("offline model script", () => {
     expect(nextOfflineTurn('append "x"', [ok("insertBlocks")]).toolCall).toBeUndefined();
   });
 
+  it("suggests a paragraph, then decides its own suggestion on the block the insert returned", () => {
+    const prompt = 'append "Maybe" and reject it';
+    expect(nextOfflineTurn(prompt, []).toolCall).toEqual({
+      toolName: "insertBlocks",
+      input: { markdown: "Maybe", position: { at: "end" } },
+    });
+    const inserted = { toolName: "insertBlocks", output: { ok: true, blockIds: ["b1"] } };
+    expect(nextOfflineTurn(prompt, [inserted]).toolCall).toEqual({
+      toolName: "decideSuggestions",
+      input: { decision: "reject", blockIds: ["b1"] },
+    });
+    expect(nextOfflineTurn(prompt, [inserted, ok("decideSuggestions")]).toolCall).toBeUndefined();
+  });
+
   it("adds a level-2 heading", () => {
     expect(nextOfflineTurn('add a heading "Plan"', []).toolCall?.input).toEqual({
       markdown: "## Plan",

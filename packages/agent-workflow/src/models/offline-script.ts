@@ -26,6 +26,23 @@ export function nextOfflineTurn(prompt: string, allSeen: SeenToolResult[]): Scri
   const lastError = last ? failed(last.output) : undefined;
   const quoted = (re: RegExp) => prompt.match(re);
 
+  // In Suggest mode: a suggestion, then the run's own decision on it (decideSuggestions).
+  const decided = quoted(/^\s*append\s+"([^"]*)"\s+and\s+(accept|reject)\s+it\b/i);
+  if (decided) {
+    const decision = decided[2]?.toLowerCase() === "accept" ? "accept" : "reject";
+    if (!last) return { text: "Suggesting the paragraph.", toolCall: insertAtEnd(decided[1] ?? "") };
+    if (lastError) return { text: `I could not finish: ${lastError}` };
+    if (last.toolName === "insertBlocks") {
+      const blockIds = (last.output as { blockIds?: string[] }).blockIds ?? [];
+      return {
+        text: decision === "accept" ? "Accepting my suggestion." : "Taking my suggestion back.",
+        toolCall: { toolName: "decideSuggestions", input: { decision, blockIds } },
+      };
+    }
+    return {
+      text: decision === "accept" ? "Done: my suggestion is accepted." : "Done: my suggestion is withdrawn.",
+    };
+  }
   const append = quoted(/^\s*append\s+"([^"]*)"/i);
   if (append) {
     if (!last) return { text: "Appending the paragraph.", toolCall: insertAtEnd(append[1] ?? "") };

@@ -224,6 +224,18 @@ function describeParsed(call: RecordedToolCall, name: ToolName, lookup: BlockLoo
       const text = `${verb(call, "Set", "Setting", "set")} a table cell (${cell}) to ${quote(input.data.text)}`;
       return { text, blockId: input.data.blockId };
     }
+    case "decideSuggestions": {
+      const input = toolSchemas.decideSuggestions.input.safeParse(call.input);
+      if (!input.success) return null;
+      const which = input.data.blockIds
+        ? counted(input.data.blockIds.length, "suggestion")
+        : "its suggestions";
+      const text =
+        input.data.decision === "accept"
+          ? `${verb(call, "Accepted", "Accepting", "accept")} ${which}`
+          : `${verb(call, "Rejected", "Rejecting", "reject")} ${which}`;
+      return { text, blockId: input.data.blockIds?.[0] };
+    }
   }
 }
 
