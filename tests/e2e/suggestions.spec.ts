@@ -260,3 +260,28 @@ test("a run decides its own suggestions: accepted, the paragraph stays unmarked;
   await page.reload();
   await expect(paragraphs(page)).toHaveText(["One.", "Two."]);
 });
+
+test("the card beside a suggested block: its author and Accept / Reject, reached with Tab from the text", async ({
+  page,
+  account,
+}) => {
+  await suggestIn(page, account, ["One.", "Two.", "Three."], ['replace "T" with "t"']);
+  await expect(marked(page, "inserted")).toHaveText(["two.", "three."]);
+  const card = page.getByTestId("suggestion-card");
+  await paragraphs(page).first().click();
+  await expect(card).toHaveCount(0);
+  await marked(page, "inserted").first().click();
+  await expect(card).toContainText("Coauthor for");
+  await expect(card).toContainText("Replaces a block");
+  await expectNoAxeViolations(page, "the suggestion card");
+  // Keyboard only: Tab from the text reaches the card's Accept.
+  await page.keyboard.press("Tab");
+  await expect(card.getByRole("button", { name: "Accept", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(paragraphs(page)).toHaveText(["One.", "two.", "Three.", "three."]);
+  await expect(suggestions(page)).toHaveCount(1);
+  await marked(page, "deleted").click();
+  await card.getByRole("button", { name: "Reject", exact: true }).click();
+  await expect(paragraphs(page)).toHaveText(["One.", "two.", "Three."]);
+  await expect(card).toHaveCount(0);
+});

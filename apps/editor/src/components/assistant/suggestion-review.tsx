@@ -1,21 +1,9 @@
 "use client";
 
-import { $decideSuggestions, listSuggestions, type PendingSuggestion } from "@coauthor/tools";
+import type { PendingSuggestion } from "@coauthor/tools";
 import type { SuggestionDecision } from "@coauthor/types";
-import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { useEffect, useId, useState } from "react";
-import { useTRPCClient } from "@/trpc/react";
-
-/** The pending suggestions of the page's document, kept current as anyone edits it. */
-function usePendingSuggestions(): PendingSuggestion[] {
-  const [editor] = useLexicalComposerContext();
-  const [pending, setPending] = useState<PendingSuggestion[]>(() => listSuggestions(editor));
-  useEffect(() => {
-    setPending(listSuggestions(editor));
-    return editor.registerUpdateListener(() => setPending(listSuggestions(editor)));
-  }, [editor]);
-  return pending;
-}
+import { useId, useState } from "react";
+import { usePendingSuggestions, useSuggestionDecisions } from "./suggestion-decisions";
 
 /** Whose suggestions the review shows and decides at once: one agent run's, or one person's. */
 interface SuggestionSource {
@@ -62,10 +50,8 @@ export function SuggestionReview({
   canDecide: boolean;
   onReveal: (blockId: string) => boolean;
 }) {
-  const [editor] = useLexicalComposerContext();
-  const client = useTRPCClient();
-  const [resolveError, setResolveError] = useState<string | null>(null);
   const everyone = usePendingSuggestions();
+  const { decide: decideSuggestions, resolveError } = useSuggestionDecisions(documentId);
   const [from, setFrom] = useState(EVERYONE);
   const filterId = useId();
   if (everyone.length === 0) return null;
@@ -73,25 +59,11 @@ export function SuggestionReview({
   // A source whose suggestions are all decided is gone from the list: show everyone's again.
   const shown = sources.some((source) => source.key === from) ? from : EVERYONE;
   const pending = shown === EVERYONE ? everyone : everyone.filter((item) => sourceOf(item).key === shown);
-  const decide = (ids: string[], decision: SuggestionDecision) => {
-    editor.update(() => {
-      $decideSuggestions(new Set(ids), decision);
-    });
-    if (decision !== "accept") return;
-    const threads = new Set(
-      everyone.flatMap((item) => (ids.includes(item.id) && item.threadId ? [item.threadId] : [])),
+  const decide = (ids: string[], decision: SuggestionDecision) =>
+    decideSuggestions(
+      everyone.filter((item) => ids.includes(item.id)),
+      decision,
     );
-    setResolveError(null);
-    for (const threadId of threads) {
-      client.comments.setStatus
-        .mutate({ documentId, threadId, status: "resolved" })
-        .catch((error: unknown) => {
-          setResolveError(
-            `The comment that asked for it was not resolved: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        });
-    }
-  };
   const all = pending.map((suggestion) => suggestion.id);
   return (
     <section className="suggestion-review" data-testid="suggestion-review" aria-label="Suggestions">

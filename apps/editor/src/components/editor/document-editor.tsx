@@ -28,6 +28,7 @@ import { SuggestionsPlugin } from "./plugins/suggestions-plugin";
 import { TabFocusPlugin } from "./plugins/tab-focus-plugin";
 import { TextControlFilterPlugin } from "./plugins/text-control-filter-plugin";
 import { PresenceList } from "./presence-list";
+import { SuggestionCard } from "./suggestion-card";
 import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
 import { Toolbar } from "./toolbar";
@@ -104,6 +105,7 @@ export function DocumentEditor({
                   }
                   ErrorBoundary={LexicalErrorBoundary}
                 />
+                <SuggestionCard documentId={documentId} canDecide={!readOnly} />
                 <AgentPreview />
                 <FloatingLinkEditorPlugin />
                 <AgentRemovalTraces />
