@@ -7,11 +7,12 @@ import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
 import { DocumentRow } from "./document-row";
 import { DocumentSearch } from "./document-search";
+import { ImportMarkdown } from "./import-markdown";
 import "./document-list.css";
 
 /**
  * The documents the user may open (owned and shared, with their role): search (titles and text,
- * on the server), sort, a page at a time; create, rename, delete, open.
+ * on the server), sort, a page at a time; create (empty, or from a Markdown file), rename, delete, open.
  */
 export function DocumentList() {
   const trpc = useTRPC();
@@ -19,6 +20,7 @@ export function DocumentList() {
   const queryClient = useQueryClient();
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<DocumentSort>("edited");
+  const [importError, setImportError] = useState<string | null>(null);
   const documents = useInfiniteQuery(
     trpc.documents.list.infiniteQueryOptions(
       { query: query || undefined, sort },
@@ -36,7 +38,7 @@ export function DocumentList() {
   );
   const rename = useMutation(trpc.documents.rename.mutationOptions({ onSettled: invalidate }));
   const remove = useMutation(trpc.documents.delete.mutationOptions({ onSettled: invalidate }));
-  const failure = create.error ?? rename.error ?? remove.error;
+  const failure = create.error?.message ?? rename.error?.message ?? remove.error?.message ?? importError;
   const items = documents.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -52,11 +54,19 @@ export function DocumentList() {
         >
           {create.isPending ? "Creating…" : "New document"}
         </button>
+        <ImportMarkdown
+          disabled={create.isPending}
+          onError={setImportError}
+          onImport={(file) => {
+            setImportError(null);
+            create.mutate(file);
+          }}
+        />
       </div>
       <DocumentSearch sort={sort} onSearch={setQuery} onSort={setSort} />
       {failure ? (
         <p role="alert" className="error">
-          {failure.message}
+          {failure}
         </p>
       ) : null}
       {documents.isError ? (
