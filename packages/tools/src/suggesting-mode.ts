@@ -94,15 +94,13 @@ function $exportBlock(node: LexicalNode): SerializedLexicalNode {
 }
 
 /** True when `node` or anything in it is not the object `previous` holds (written in this update). */
-function touched(node: LexicalNode, previous: EditorState): boolean {
+function $touched(node: LexicalNode, previous: EditorState): boolean {
   if (previous._nodeMap.get(node.getKey()) !== node) return true;
-  return $isElementNode(node) && node.getChildren().some((child) => touched(child, previous));
+  return $isElementNode(node) && node.getChildren().some((child) => $touched(child, previous));
 }
 
 /** A block of the document before this update, read from that state. */
 interface Before {
-  key: string;
-  id: string | null;
   suggestion: BlockSuggestion | null;
   json: SerializedLexicalNode;
   empty: boolean;
@@ -111,8 +109,6 @@ interface Before {
 function readBefore(previous: EditorState, editor: LexicalEditor, node: LexicalNode): Before {
   return previous.read(
     () => ({
-      key: node.getKey(),
-      id: $getBlockId(node),
       suggestion: $getBlockSuggestion(node),
       json: $exportBlock(node),
       empty: $isParagraphNode(node) && node.getTextContentSize() === 0,
@@ -166,7 +162,7 @@ function $suggestInsteadOfEditing(
       if (suggestion === null) mark(node, suggestionId(), "inserted");
       continue;
     }
-    if (!touched(node, previous)) continue;
+    if (!$touched(node, previous)) continue;
     const old = readBefore(previous, editor, oldNode);
     if (sameBlockContent(old.json, $exportBlock(node))) continue;
     if (old.suggestion !== null && (!mine(old.suggestion) || $hasNewHalf(old.suggestion))) {

@@ -1,8 +1,8 @@
 "use client";
 
 import type { PendingSuggestion } from "@coauthor/tools";
-import type { SuggestionDecision } from "@coauthor/types";
 import { useId, useState } from "react";
+import { SuggestionByline } from "./suggestion-byline";
 import { usePendingSuggestions, useSuggestionDecisions } from "./suggestion-decisions";
 
 /** Whose suggestions the review shows and decides at once: one agent run's, or one person's. */
@@ -51,7 +51,7 @@ export function SuggestionReview({
   onReveal: (blockId: string) => boolean;
 }) {
   const everyone = usePendingSuggestions();
-  const { decide: decideSuggestions, resolveError } = useSuggestionDecisions(documentId);
+  const { decide, resolveError } = useSuggestionDecisions(documentId);
   const [from, setFrom] = useState(EVERYONE);
   const filterId = useId();
   if (everyone.length === 0) return null;
@@ -59,12 +59,6 @@ export function SuggestionReview({
   // A source whose suggestions are all decided is gone from the list: show everyone's again.
   const shown = sources.some((source) => source.key === from) ? from : EVERYONE;
   const pending = shown === EVERYONE ? everyone : everyone.filter((item) => sourceOf(item).key === shown);
-  const decide = (ids: string[], decision: SuggestionDecision) =>
-    decideSuggestions(
-      everyone.filter((item) => ids.includes(item.id)),
-      decision,
-    );
-  const all = pending.map((suggestion) => suggestion.id);
   return (
     <section className="suggestion-review" data-testid="suggestion-review" aria-label="Suggestions">
       <div className="suggestion-review-header">
@@ -98,7 +92,7 @@ export function SuggestionReview({
               type="button"
               className="button"
               data-testid="suggestions-accept-all"
-              onClick={() => decide(all, "accept")}
+              onClick={() => decide(pending, "accept")}
             >
               Accept all
             </button>
@@ -106,7 +100,7 @@ export function SuggestionReview({
               type="button"
               className="button"
               data-testid="suggestions-reject-all"
-              onClick={() => decide(all, "reject")}
+              onClick={() => decide(pending, "reject")}
             >
               Reject all
             </button>
@@ -121,12 +115,7 @@ export function SuggestionReview({
               className="suggestion-open"
               onClick={() => (suggestion.firstBlockId ? onReveal(suggestion.firstBlockId) : undefined)}
             >
-              <span className="suggestion-meta">
-                {suggestion.authorName} ·{" "}
-                <time dateTime={new Date(suggestion.at).toISOString()}>
-                  {new Date(suggestion.at).toLocaleTimeString()}
-                </time>
-              </span>
+              <SuggestionByline suggestion={suggestion} />
               {suggestion.reason ? <span className="suggestion-reason">{suggestion.reason}</span> : null}
               {suggestion.threadId ? (
                 <span className="suggestion-thread" data-testid="suggestion-from-comment">
@@ -142,10 +131,10 @@ export function SuggestionReview({
             </button>
             {canDecide ? (
               <div className="suggestion-actions">
-                <button type="button" className="button" onClick={() => decide([suggestion.id], "accept")}>
+                <button type="button" className="button" onClick={() => decide([suggestion], "accept")}>
                   Accept
                 </button>
-                <button type="button" className="button" onClick={() => decide([suggestion.id], "reject")}>
+                <button type="button" className="button" onClick={() => decide([suggestion], "reject")}>
                   Reject
                 </button>
               </div>

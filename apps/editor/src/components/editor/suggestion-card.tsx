@@ -4,6 +4,7 @@ import { $getBlockSuggestion } from "@coauthor/tools";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $getSelection, $isRangeSelection } from "lexical";
 import { type CSSProperties, useEffect, useLayoutEffect, useState } from "react";
+import { SuggestionByline } from "../assistant/suggestion-byline";
 import { usePendingSuggestions, useSuggestionDecisions } from "../assistant/suggestion-decisions";
 
 // The card of the suggestion where the caret is: who proposed it, when and why, with Accept and
@@ -65,11 +66,8 @@ export function SuggestionCard({ documentId, canDecide }: { documentId: string; 
   if (suggestion === undefined || style === null) return null;
   return (
     <aside className="suggestion-card" data-testid="suggestion-card" aria-label="Suggestion" style={style}>
-      <p className="suggestion-meta">
-        {suggestion.authorName} ·{" "}
-        <time dateTime={new Date(suggestion.at).toISOString()}>
-          {new Date(suggestion.at).toLocaleTimeString()}
-        </time>
+      <p>
+        <SuggestionByline suggestion={suggestion} />
       </p>
       {suggestion.reason ? <p className="suggestion-reason">{suggestion.reason}</p> : null}
       <p className="suggestion-card-summary">
