@@ -1,9 +1,11 @@
 import type { BlockSuggestion } from "@coauthor/types";
 import {
+  $getNodeByKey,
   $getRoot,
   $hasUpdateTag,
   $isElementNode,
   $isParagraphNode,
+  $isRootNode,
   $parseSerializedNode,
   COLLABORATION_TAG,
   type EditorState,
@@ -93,10 +95,21 @@ function $exportBlock(node: LexicalNode): SerializedLexicalNode {
   return json;
 }
 
-/** True when `node` or anything in it is not the object `previous` holds (written in this update). */
-function $touched(node: LexicalNode, previous: EditorState): boolean {
-  if (previous._nodeMap.get(node.getKey()) !== node) return true;
-  return $isElementNode(node) && node.getChildren().some((child) => $touched(child, previous));
+/**
+ * The top-level blocks this update wrote or created, in no particular order: the blocks holding a
+ * node in Lexical's set of nodes cloned or created during the update (`_cloneNotNeeded`, internal,
+ * as `_nodeMap` is). Only these can have changed. Walking every block instead cost 130 ms per
+ * keystroke at 10,000 blocks (177 against 46 ms in Editing, headless, two-core machine); this is
+ * O(what the update wrote).
+ */
+function $writtenBlocks(editor: LexicalEditor): LexicalNode[] {
+  const blocks = new Map<string, LexicalNode>();
+  for (const key of editor._cloneNotNeeded.keys()) {
+    let node = $getNodeByKey(key);
+    while (node !== null && !$isRootNode(node) && !$isRootNode(node.getParent())) node = node.getParent();
+    if (node !== null && !$isRootNode(node) && node.isAttached()) blocks.set(node.getKey(), node);
+  }
+  return [...blocks.values()];
 }
 
 /** A block of the document before this update, read from that state. */
@@ -135,7 +148,6 @@ function $suggestInsteadOfEditing(
     });
   const mine = (suggestion: BlockSuggestion | null) => suggestion?.authorId === author.authorId;
   const root = $getRoot();
-  const children = root.getChildren();
   // Blocks before this update by id, read only when a block is new (a block type change puts a
   // new node in the old one's place, with its id).
   let beforeById: Map<string, LexicalNode> | null = null;
@@ -151,7 +163,7 @@ function $suggestInsteadOfEditing(
     return beforeById.get(id);
   };
 
-  for (const node of children) {
+  for (const node of $writtenBlocks(editor)) {
     const suggestion = $getBlockSuggestion(node);
     // Your own pending insertion: typing in it extends it.
     if (suggestion?.change === "inserted" && mine(suggestion)) continue;
@@ -162,7 +174,6 @@ function $suggestInsteadOfEditing(
       if (suggestion === null) mark(node, suggestionId(), "inserted");
       continue;
     }
-    if (!$touched(node, previous)) continue;
     const old = readBefore(previous, editor, oldNode);
     if (sameBlockContent(old.json, $exportBlock(node))) continue;
     if (old.suggestion !== null && (!mine(old.suggestion) || $hasNewHalf(old.suggestion))) {
