@@ -19,7 +19,7 @@ import {
 } from "lexical";
 import { AGENT_EDIT_TAG } from "./agent-edit.ts";
 import { $getBlockId } from "./block-id.ts";
-import { $assignFreshBlockId } from "./block-index.ts";
+import { $assignFreshBlockId, $findBlockById } from "./block-index.ts";
 import {
   $getBlockSuggestion,
   $setBlockSuggestion,
@@ -198,37 +198,59 @@ function $suggestInsteadOfEditing(
     mark(node, group, "inserted");
   }
 
-  // Blocks removed this update (their key and id both gone) stay, marked deleted, where they were.
-  if (root === previous._nodeMap.get("root")) return;
-  const present = new Map<string, LexicalNode>();
-  const presentIds = new Map<string, LexicalNode>();
-  for (const node of root.getChildren()) {
-    present.set(node.getKey(), node);
-    const id = $getBlockId(node);
-    if (id !== null) presentIds.set(id, node);
+  // Blocks removed this update stay, marked deleted, where they were. Removing a node writes it, so
+  // only written nodes can be blocks that were top-level before and are not now.
+  const beforeNode = (key: string | null) => (key === null ? undefined : previous._nodeMap.get(key));
+  const removed = new Set<string>();
+  for (const key of editor._cloneNotNeeded.keys()) {
+    if (beforeNode(key)?.__parent !== "root") continue;
+    const now = $getNodeByKey(key);
+    if (now === null || !$isRootNode(now.getParent())) removed.add(key);
   }
-  const before = previous.read(() => $getRoot().getChildren());
-  let anchor: LexicalNode | null = null;
-  for (const oldNode of before) {
-    const kept = present.get(oldNode.getKey());
-    const id = previous.read(() => $getBlockId(oldNode));
-    const replacement = id !== null ? presentIds.get(id) : undefined;
-    if (kept !== undefined || replacement !== undefined) {
-      anchor = kept ?? replacement ?? anchor;
-      continue;
+  /** The block now standing for `key` of the state before: itself, or the block that took its id. */
+  const $standingFor = (key: string): LexicalNode | null => {
+    const now = $getNodeByKey(key);
+    if (now !== null && $isRootNode(now.getParent())) return now;
+    const old = beforeNode(key);
+    const id = old === undefined ? null : previous.read(() => $getBlockId(old));
+    const holder = id === null ? null : $findBlockById(id);
+    return holder !== null && $isRootNode(holder.getParent()) ? holder : null;
+  };
+  const putBack = new Set<string>();
+  for (const key of removed) {
+    if (putBack.has(key)) continue;
+    // The run of removed blocks this one is in, from its start, after the block before it.
+    let start = key;
+    for (let prev = beforeNode(start)?.__prev ?? null; prev !== null && removed.has(prev); ) {
+      start = prev;
+      prev = beforeNode(prev)?.__prev ?? null;
     }
-    const old = readBefore(previous, editor, oldNode);
-    // Your own pending insertion, removed: the suggestion goes with it.
-    if (old.suggestion?.change === "inserted" && mine(old.suggestion)) continue;
-    if (old.suggestion === null && old.empty) continue;
-    const copy = $parseSerializedNode(old.json);
-    if (anchor === null) {
-      const first = root.getFirstChild();
-      if (first === null) root.append(copy);
-      else first.insertBefore(copy);
-    } else anchor.insertAfter(copy);
-    anchor = copy;
-    if (old.suggestion === null) mark(copy, suggestionId(), "deleted");
-    else if (!mine(old.suggestion)) options.onRefused?.(old.suggestion);
+    let anchor: LexicalNode | null = null;
+    for (let prev = beforeNode(start)?.__prev ?? null; prev !== null && anchor === null; ) {
+      anchor = $standingFor(prev);
+      prev = beforeNode(prev)?.__prev ?? null;
+    }
+    for (let at: string | null = start; at !== null && removed.has(at); at = beforeNode(at)?.__next ?? null) {
+      putBack.add(at);
+      const standing = $standingFor(at);
+      if (standing !== null) {
+        // Its id lives on in a block that took its place (a block type change): paired above.
+        anchor = standing;
+        continue;
+      }
+      const old = readBefore(previous, editor, beforeNode(at) as LexicalNode);
+      // Your own pending insertion, removed: the suggestion goes with it; so does an empty paragraph.
+      if (old.suggestion?.change === "inserted" && mine(old.suggestion)) continue;
+      if (old.suggestion === null && old.empty) continue;
+      const copy = $parseSerializedNode(old.json);
+      if (anchor === null) {
+        const first = root.getFirstChild();
+        if (first === null) root.append(copy);
+        else first.insertBefore(copy);
+      } else anchor.insertAfter(copy);
+      anchor = copy;
+      if (old.suggestion === null) mark(copy, suggestionId(), "deleted");
+      else if (!mine(old.suggestion)) options.onRefused?.(old.suggestion);
+    }
   }
 }
