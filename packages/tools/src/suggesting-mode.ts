@@ -98,9 +98,9 @@ function $exportBlock(node: LexicalNode): SerializedLexicalNode {
 /**
  * The top-level blocks this update wrote or created, in no particular order: the blocks holding a
  * node in Lexical's set of nodes cloned or created during the update (`_cloneNotNeeded`, internal,
- * as `_nodeMap` is). Only these can have changed. Walking every block instead cost 130 ms per
- * keystroke at 10,000 blocks (177 against 46 ms in Editing, headless, two-core machine); this is
- * O(what the update wrote).
+ * as `_nodeMap` is). Only these can have changed. Measured per keystroke at 10,000 blocks
+ * (headless, bound to Yjs, two runs): 63–67 ms against 98–146 ms when every block's nodes were
+ * walked and compared with the state before (Editing: 36–38 ms); at 50 blocks both are under 1 ms.
  */
 function $writtenBlocks(editor: LexicalEditor): LexicalNode[] {
   const blocks = new Map<string, LexicalNode>();
