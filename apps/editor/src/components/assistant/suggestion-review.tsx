@@ -2,7 +2,7 @@
 
 import type { PendingSuggestion } from "@coauthor/tools";
 import { useId, useState } from "react";
-import { SuggestionByline } from "./suggestion-byline";
+import { DecisionButtons, SuggestionByline } from "./suggestion-byline";
 import { usePendingSuggestions, useSuggestionDecisions } from "./suggestion-decisions";
 
 /** Whose suggestions the review shows and decides at once: one agent run's, or one person's. */
@@ -129,16 +129,7 @@ export function SuggestionReview({
                 <ins className="suggestion-inserted">{clip(suggestion.inserted)}</ins>
               ) : null}
             </button>
-            {canDecide ? (
-              <div className="suggestion-actions">
-                <button type="button" className="button" onClick={() => decide([suggestion], "accept")}>
-                  Accept
-                </button>
-                <button type="button" className="button" onClick={() => decide([suggestion], "reject")}>
-                  Reject
-                </button>
-              </div>
-            ) : null}
+            {canDecide ? <DecisionButtons onDecide={(decision) => decide([suggestion], decision)} /> : null}
           </li>
         ))}
       </ol>

@@ -4,7 +4,7 @@ import { $getBlockSuggestion } from "@coauthor/tools";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $getSelection, $isRangeSelection } from "lexical";
 import { type CSSProperties, useEffect, useLayoutEffect, useState } from "react";
-import { SuggestionByline } from "../assistant/suggestion-byline";
+import { DecisionButtons, SuggestionByline } from "../assistant/suggestion-byline";
 import { usePendingSuggestions, useSuggestionDecisions } from "../assistant/suggestion-decisions";
 
 // The card of the suggestion where the caret is: who proposed it, when and why, with Accept and
@@ -77,16 +77,7 @@ export function SuggestionCard({ documentId, canDecide }: { documentId: string; 
             ? "Inserts a block"
             : "Removes a block"}
       </p>
-      {canDecide ? (
-        <div className="suggestion-actions">
-          <button type="button" className="button" onClick={() => decide([suggestion], "accept")}>
-            Accept
-          </button>
-          <button type="button" className="button" onClick={() => decide([suggestion], "reject")}>
-            Reject
-          </button>
-        </div>
-      ) : null}
+      {canDecide ? <DecisionButtons onDecide={(decision) => decide([suggestion], decision)} /> : null}
       {resolveError ? <p className="message-notice">{resolveError}</p> : null}
     </aside>
   );
