@@ -20,12 +20,12 @@ import {
 import { AGENT_EDIT_TAG } from "./agent-edit.ts";
 import { $getBlockId } from "./block-id.ts";
 import { $assignFreshBlockId, $findBlockById } from "./block-index.ts";
+import { sameBlockContent } from "./suggestion-diff.ts";
 import {
   $getBlockSuggestion,
   $setBlockSuggestion,
   SUGGESTION_DECISION_TAG,
   type SuggestionAuthor,
-  sameBlockContent,
   suggestionId,
 } from "./suggestions.ts";
 
