@@ -10,6 +10,7 @@ import {
   runToolAsSuggestion,
   yjsUpdateFromMarkdown,
 } from "@coauthor/tools";
+import { $getRoot } from "lexical";
 import * as Y from "yjs";
 import { round } from "./stats.ts";
 
@@ -27,6 +28,16 @@ export interface SuggestionBenchRow {
   directKB: number;
   acceptedKB: number;
   rejectedKB: number;
+}
+
+/** A run of one-block calls arriving in a co-editor's copy, as suggestions and as direct edits. */
+export interface SuggestionArrivalRow {
+  calls: number;
+  /** Per call, from the call's start to the co-editor's editor holding its result: median / p95 (ms). */
+  suggestMedianMs: number;
+  suggestP95Ms: number;
+  directMedianMs: number;
+  directP95Ms: number;
 }
 
 function document(blocks: number): Uint8Array {
@@ -74,17 +85,76 @@ async function measure(blocks: number): Promise<SuggestionBenchRow> {
   };
 }
 
-/** The suggestion figures at 200 and 1,000 pending suggestions (one per block). */
-export async function benchSuggestions(sizes = [200, 1_000]): Promise<SuggestionBenchRow[]> {
-  const rows: SuggestionBenchRow[] = [];
-  for (const blocks of sizes) rows.push(await measure(blocks));
-  return rows;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+
+/**
+ * `calls` replaceText calls, one block each, in one copy of a `calls`-block document whose Yjs
+ * updates reach a second bound copy at once (the relay a sync server is, without the network):
+ * the time from a call's start until the second copy's editor has committed it.
+ */
+async function arrivals(calls: number, asSuggestion: boolean): Promise<number[]> {
+  const seed = document(calls);
+  const agent = bindDocumentEditor(seed);
+  const coEditor = bindDocumentEditor(seed);
+  agent.doc.on("update", (update: Uint8Array) => Y.applyUpdate(coEditor.doc, update, "relay"));
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const call = { search: `Paragraph ${i} says`, replace: `Paragraph ${i} now says` };
+    const started = performance.now();
+    if (asSuggestion) await runToolAsSuggestion(agent.editor, "replaceText", call, AUTHOR);
+    else await runEditorTool(agent.editor, "replaceText", call);
+    // Reading commits the co-editor's pending update, as its next microtask would.
+    const arrived = coEditor.editor.read(() =>
+      $getRoot().getTextContent().includes(`Paragraph ${i} now says`),
+    );
+    times.push(performance.now() - started);
+    if (!arrived) throw new Error(`call ${i} did not reach the co-editor's copy`);
+  }
+  agent.dispose();
+  coEditor.dispose();
+  return times.sort((a, b) => a - b);
 }
 
-export function printSuggestions(rows: SuggestionBenchRow[]): void {
+/** Per-call arrival of a run's `calls` one-block edits in a co-editor's copy, suggested and direct. */
+async function measureArrivals(calls: number): Promise<SuggestionArrivalRow> {
+  const suggested = await arrivals(calls, true);
+  const direct = await arrivals(calls, false);
+  return {
+    calls,
+    suggestMedianMs: round(percentile(suggested, 0.5)),
+    suggestP95Ms: round(percentile(suggested, 0.95)),
+    directMedianMs: round(percentile(direct, 0.5)),
+    directP95Ms: round(percentile(direct, 0.95)),
+  };
+}
+
+function printArrivals(row: SuggestionArrivalRow): void {
+  console.log(`\nSuggestions arriving: ${row.calls} one-block calls, each until a co-editor's copy holds it`);
+  console.table([
+    { mode: "as suggestions", "median (ms)": row.suggestMedianMs, "p95 (ms)": row.suggestP95Ms },
+    { mode: "directly (peer)", "median (ms)": row.directMedianMs, "p95 (ms)": row.directP95Ms },
+  ]);
+}
+
+/**
+ * The suggestion figures at 200 and 1,000 pending suggestions (one per block), and a run of as
+ * many one-block calls as the first size arriving in a co-editor's copy.
+ */
+export async function benchSuggestions(sizes = [200, 1_000]) {
+  const decisions: SuggestionBenchRow[] = [];
+  for (const blocks of sizes) decisions.push(await measure(blocks));
+  return { decisions, arrivals: await measureArrivals(sizes[0] ?? 200) };
+}
+
+export function printSuggestions({
+  decisions,
+  arrivals,
+}: Awaited<ReturnType<typeof benchSuggestions>>): void {
+  printArrivals(arrivals);
   console.log("\nSuggestions (headless, Yjs-bound editors): a replaceText over every block");
   console.table(
-    rows.map((row) => ({
+    decisions.map((row) => ({
       "pending suggestions": row.blocks,
       "edit as suggestions / directly (ms)": `${row.suggestEditMs} / ${row.directEditMs}`,
       "Accept all (ms)": row.acceptAllMs,

@@ -143,6 +143,36 @@ test("Suggesting mode: a co-editor's own typing arrives as his suggestions in th
   await bob.context.close();
 });
 
+test("Viewing mode: the document as it would be with every suggestion accepted, and typing changes nothing until Editing again", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("Alpha line.\n\nBeta line.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Alpha line.", "Beta line."]);
+  await page.getByTestId("writing-mode").selectOption("suggesting");
+  await paragraphs(page).nth(1).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Plus.");
+  await page.getByTestId("writing-mode").selectOption("viewing");
+  // The old version of the changed paragraph is hidden, the new one unmarked; nothing is decided.
+  await expect(paragraphs(page).filter({ visible: true })).toHaveText(["Alpha line.", "Beta line. Plus."]);
+  await expect(marked(page, "deleted")).toHaveCount(1);
+  await expect(page.getByTestId("document-editor")).toHaveAttribute("contenteditable", "false");
+  // Keys go nowhere while viewing, with no pause before switching back and typing.
+  await paragraphs(page).nth(0).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Viewed.");
+  await page.getByTestId("writing-mode").selectOption("editing");
+  await paragraphs(page).nth(0).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Edited.");
+  await expect(paragraphs(page)).toHaveText(["Alpha line. Edited.", "Beta line.", "Beta line. Plus."]);
+  await page.reload();
+  await expect(page.getByTestId("writing-mode")).toHaveValue("editing");
+  await expect(paragraphs(page)).toHaveText(["Alpha line. Edited.", "Beta line.", "Beta line. Plus."]);
+});
+
 test("Reject all takes a run's suggestions back, and Edit directly writes as before", async ({
   page,
   account,

@@ -33,7 +33,7 @@ import type { SyncState } from "./sync-state";
 import { editorTheme } from "./theme";
 import { Toolbar } from "./toolbar";
 import { isSafeUrl } from "./toolbar-actions";
-import { WritingModeSwitch } from "./writing-mode";
+import { useWritingMode, WritingModeSwitch } from "./writing-mode";
 
 interface DocumentEditorProps {
   documentId: string;
@@ -66,6 +66,7 @@ export function DocumentEditor({
   canComment = !readOnly,
   editorRef,
 }: DocumentEditorProps) {
+  const [writingMode, chooseWritingMode] = useWritingMode(user.id, documentId);
   const initialConfig: InitialConfigType = {
     namespace: "coauthor-document",
     theme: editorTheme,
@@ -88,7 +89,9 @@ export function DocumentEditor({
             <div className="editor-column">
               <PresenceList />
               <Toolbar>
-                {readOnly ? null : <WritingModeSwitch documentId={documentId} user={user} />}
+                {readOnly ? null : (
+                  <WritingModeSwitch user={user} mode={writingMode} onChoose={chooseWritingMode} />
+                )}
                 {canComment ? <CommentButton /> : null}
               </Toolbar>
               <div className="editor-shell">
@@ -105,7 +108,7 @@ export function DocumentEditor({
                   }
                   ErrorBoundary={LexicalErrorBoundary}
                 />
-                <SuggestionCard documentId={documentId} canDecide={!readOnly} />
+                <SuggestionCard documentId={documentId} canDecide={!readOnly && writingMode !== "viewing"} />
                 <AgentPreview />
                 <FloatingLinkEditorPlugin />
                 <AgentRemovalTraces />
@@ -135,7 +138,7 @@ export function DocumentEditor({
             documentId={documentId}
             user={user}
             onSyncStateChange={onSyncStateChange}
-            readOnly={readOnly}
+            readOnly={readOnly || writingMode === "viewing"}
           />
         </AgentLiveProvider>
       </LexicalComposer>

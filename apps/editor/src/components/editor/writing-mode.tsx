@@ -7,10 +7,17 @@ import { useCallback, useEffect, useState } from "react";
 
 // The writer's own mode, as in Google Docs: Editing changes the document, Suggesting turns every
 // edit they make into a suggestion authored by them (packages/tools/src/suggesting-mode.ts), which
-// every co-editor sees and an owner or editor accepts or rejects. Remembered per writer and
-// document in this browser.
+// every co-editor sees and an owner or editor accepts or rejects, and Viewing reads the document
+// as it would be with every pending suggestion accepted, without changing it. Remembered per
+// writer and document in this browser.
 
-export type WritingMode = "editing" | "suggesting";
+export type WritingMode = "editing" | "suggesting" | "viewing";
+
+const modes: readonly WritingMode[] = ["editing", "suggesting", "viewing"];
+
+function asMode(value: string | null): WritingMode {
+  return modes.find((mode) => mode === value) ?? "editing";
+}
 
 const storageKey = (userId: string, documentId: string) => `coauthor:writing-mode:${userId}:${documentId}`;
 
@@ -27,33 +34,51 @@ function storedMode(userId: string, documentId: string): WritingMode {
   }
 }
 
-/**
- * The toolbar's **Editing / Suggesting** switch, and Suggesting mode itself while it is chosen.
- * A refused edit (inside another author's pending suggestion) is put back by the mode and named
- * here, so the writer knows why their keystroke did nothing.
- */
-export function WritingModeSwitch({
-  documentId,
-  user,
-}: {
-  documentId: string;
-  user: { id: string; name: string };
-}) {
-  const [editor] = useLexicalComposerContext();
-  const editable = useLexicalEditable();
-  const [mode, setMode] = useState<WritingMode>(() => storedMode(user.id, documentId));
-  const [refusal, setRefusal] = useState<string | null>(null);
+/** The writer's chosen mode for this document and a way to choose another (remembered). */
+export function useWritingMode(userId: string, documentId: string) {
+  const [mode, setMode] = useState<WritingMode>(() => storedMode(userId, documentId));
   const choose = useCallback(
     (next: WritingMode) => {
       setMode(next);
-      setRefusal(null);
       try {
-        window.localStorage.setItem(storageKey(user.id, documentId), next);
+        window.localStorage.setItem(storageKey(userId, documentId), next);
       } catch (error) {
         console.warn("[editor] could not remember the writing mode:", error);
       }
     },
-    [user.id, documentId],
+    [userId, documentId],
+  );
+  return [mode, choose] as const;
+}
+
+/**
+ * The toolbar's **Editing / Suggesting / Viewing** switch, Suggesting mode itself while it is
+ * chosen, and Viewing's look (the root's `data-viewing`: pending deletions hidden, insertions
+ * unmarked). Viewing's read-only copy is the collaboration plugin's (it owns when the editor may
+ * be edited). A refused edit (inside another author's pending suggestion) is put back by the
+ * mode and named here, so the writer knows why their keystroke did nothing.
+ */
+export function WritingModeSwitch({
+  user,
+  mode,
+  onChoose,
+}: {
+  user: { id: string; name: string };
+  mode: WritingMode;
+  onChoose: (mode: WritingMode) => void;
+}) {
+  const [editor] = useLexicalComposerContext();
+  const editable = useLexicalEditable();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(
+    () =>
+      editor.registerRootListener((root, previous) => {
+        if (previous !== null) delete previous.dataset.viewing;
+        if (root === null) return;
+        if (mode === "viewing") root.dataset.viewing = "true";
+        else delete root.dataset.viewing;
+      }),
+    [editor, mode],
   );
   useEffect(() => {
     if (mode !== "suggesting") return;
@@ -81,12 +106,17 @@ export function WritingModeSwitch({
         aria-label="Writing mode"
         data-testid="writing-mode"
         data-mode={mode}
-        disabled={!editable}
+        // Not editable while Viewing is this switch's own doing: the way back must stay open.
+        disabled={!editable && mode !== "viewing"}
         value={mode}
-        onChange={(event) => choose(event.target.value === "suggesting" ? "suggesting" : "editing")}
+        onChange={(event) => {
+          setRefusal(null);
+          onChoose(asMode(event.target.value));
+        }}
       >
         <option value="editing">Editing</option>
         <option value="suggesting">Suggesting</option>
+        <option value="viewing">Viewing</option>
       </select>
       {refusal ? (
         <span className="writing-mode-hint" role="status" data-testid="writing-mode-hint">

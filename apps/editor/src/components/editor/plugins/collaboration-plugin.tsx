@@ -38,9 +38,11 @@ interface DocumentCollaborationProps {
   documentId: string;
   user: { id: string; name: string };
   onSyncStateChange: (state: SyncState) => void;
-  /** A viewer's copy stays read-only after the first sync. */
+  /** A viewer's copy, or a writer's in Viewing mode: read-only after the first sync. */
   readOnly: boolean;
 }
+
+const isClosed = (state: SyncState) => state === "refused" || state === "damaged" || state === "rejected";
 
 /**
  * Binds the editor to the document's Yjs document over the sync socket (Lexical's v1
@@ -70,7 +72,7 @@ export function DocumentCollaboration({
       watchSyncState(session.provider, (state) => {
         syncStateRef.current = state;
         // A copy the server closed takes no more typing: nothing typed there could be saved.
-        if (state === "refused" || state === "damaged" || state === "rejected") editor.setEditable(false);
+        if (isClosed(state)) editor.setEditable(false);
         onSyncStateChangeRef.current(state);
       });
       return session.lexicalProvider();
@@ -85,7 +87,8 @@ export function DocumentCollaboration({
     collab()
       .whenReadable()
       .then(() => {
-        if (current) editor.setEditable(!readOnly);
+        // A closed copy stays closed when the writer leaves Viewing mode.
+        if (current && !isClosed(syncStateRef.current)) editor.setEditable(!readOnly);
       });
     return () => {
       current = false;
