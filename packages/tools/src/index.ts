@@ -81,6 +81,7 @@ export {
 } from "./stale-guard.ts";
 export { runToolAsSuggestion, runToolAsSuggestionNow } from "./suggest-tool-calls.ts";
 export { registerSuggestingMode, type SuggestingModeOptions } from "./suggesting-mode.ts";
+export { recordSuggestionOutcomes, tellSuggestionOutcomes } from "./suggestion-outcomes.ts";
 export {
   $decideSuggestions,
   $getBlockSuggestion,
@@ -103,6 +104,7 @@ export {
   type BoundDocumentEditor,
   bindDocumentEditor,
   bindMirroredEditor,
+  flush,
   stateFromYjsUpdate,
   YJS_ROOT_NAME,
   yjsUpdateFromMarkdown,

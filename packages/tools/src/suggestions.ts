@@ -183,6 +183,11 @@ export interface PendingSuggestion {
   deleted: string;
   /** The id of its first block, to take the writer there. */
   firstBlockId: string | null;
+  /**
+   * The id the run's results named its first block by: a replaced block's old half goes by the id
+   * its new half took (`restoreId`), which the model knows.
+   */
+  namedAs: string | null;
 }
 
 /** The pending suggestions in document order (by their first block). */
@@ -205,6 +210,7 @@ export function listSuggestions(editor: LexicalEditor): PendingSuggestion[] {
           inserted: "",
           deleted: "",
           firstBlockId: $getBlockId(node),
+          namedAs: (suggestion.change === "deleted" ? suggestion.restoreId : undefined) ?? $getBlockId(node),
         };
         byId.set(suggestion.id, pending);
       }

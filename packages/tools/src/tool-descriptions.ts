@@ -98,6 +98,7 @@ export const toolDescriptions: { [K in ToolName]: string } = {
     "In Suggest mode your writes land as suggestions the writers accept or reject. Accept or reject your own run's pending suggestions: decision accept makes them part of the document, reject takes them back.",
     "blockIds (from your earlier results) names the blocks whose suggestions to decide; leave it out to decide all of this run's pending suggestions. Other authors' suggestions are never decided.",
     'Returns decided (how many) and blockIds (the blocks that stay changed). Fails with "not-suggesting" when the run is not in Suggest mode.',
+    "When people accept or reject your suggestions, the next successful result of any tool lists them in decidedByPeople (decision, by whom, the block and the text proposed): do not propose a rejected change again unless asked.",
     FAIL,
   ].join(" "),
 };

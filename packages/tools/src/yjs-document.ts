@@ -23,6 +23,12 @@ export const YJS_ROOT_NAME = "root";
  */
 export const AGENT_CALLS_ROOT_NAME = "agentCalls";
 
+/**
+ * The shared map of people's decisions on runs' suggestions, kept until the run's next tool call
+ * tells its model (suggestion-outcomes.ts).
+ */
+export const SUGGESTION_OUTCOMES_ROOT_NAME = "suggestionOutcomes";
+
 /** The binding id every copy uses (it keys the binding's doc map; the browser's plugin uses the document id). */
 const BINDING_ID = "coauthor-document";
 

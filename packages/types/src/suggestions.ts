@@ -44,3 +44,29 @@ export type BlockSuggestion = z.infer<typeof blockSuggestionSchema>;
 /** Accept makes the suggestion part of the document; reject takes it back. */
 export const suggestionDecisionSchema = z.enum(["accept", "reject"]);
 export type SuggestionDecision = z.infer<typeof suggestionDecisionSchema>;
+
+/**
+ * A person's decision on one of a run's suggestions, told to the run's model with the result of
+ * its next tool call (so it does not propose a rejected change again, and builds on accepted ones).
+ */
+export const suggestionOutcomeSchema = z.object({
+  decision: suggestionDecisionSchema,
+  /** Who decided, as the review shows them. */
+  by: z.string().min(1).max(120),
+  /** The first block the suggestion held (its id as the run's result named it). */
+  blockId: z.string().max(100).nullable(),
+  /** What it proposed: the text it inserted, or else the text it deleted (at most 200 characters). */
+  text: z.string().max(200),
+});
+export type SuggestionOutcome = z.infer<typeof suggestionOutcomeSchema>;
+
+/** The outcomes a tool result carries: at most 50, the rest with the next call's. */
+export const MAX_OUTCOMES_PER_RESULT = 50;
+
+export const suggestionOutcomesSchema = z
+  .array(suggestionOutcomeSchema)
+  .max(MAX_OUTCOMES_PER_RESULT)
+  .optional()
+  .describe(
+    "Your earlier suggestions that people accepted or rejected since your last tool call. Do not propose a rejected change again unless asked.",
+  );

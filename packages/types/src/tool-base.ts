@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { suggestionOutcomesSchema } from "./suggestions.ts";
 
 // What every editor tool shares: names, the failure shape and codes, and the write result
 // (tools.ts and tools-read.ts describe each tool).
@@ -62,7 +63,13 @@ export const blockIdSchema = z.string().min(1);
 
 /** Success result of a write: the ids of the blocks it created or changed, in document order. */
 export const writeSuccessSchema = z.object({ ok: z.literal(true), blockIds: z.array(z.string()) });
-/** A tool's output schema: its success, or a failure. */
-export function withFailure<T extends z.ZodObject<{ ok: z.ZodLiteral<true> }>>(success: T) {
-  return z.discriminatedUnion("ok", [success, toolFailureSchema]);
+/**
+ * A tool's output schema: its success, or a failure. A success of a Suggest-mode run may also say
+ * which of the run's earlier suggestions people decided since its last call (`decidedByPeople`).
+ */
+export function withFailure<S extends { ok: z.ZodLiteral<true> } & z.ZodRawShape>(success: z.ZodObject<S>) {
+  return z.discriminatedUnion("ok", [
+    z.object({ ...success.shape, decidedByPeople: suggestionOutcomesSchema }),
+    toolFailureSchema,
+  ]);
 }

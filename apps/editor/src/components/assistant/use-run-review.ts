@@ -8,6 +8,7 @@ import {
   mergeRunEdits,
   runToolAsSuggestion,
   type StaleGuard,
+  tellSuggestionOutcomes,
   toRunEdits,
 } from "@coauthor/tools";
 import type { RunEdits, RunEvent } from "@coauthor/types";
@@ -187,9 +188,11 @@ export function useRunReview({
                 runToolAsSuggestion(editor, toolName, input, author),
               );
         // Reads have no effect to repeat; a write runs at most once, whichever tab runs it.
-        return isWriteTool(call.toolName)
+        const output = isWriteTool(call.toolName)
           ? await session.runOnce(call.runId, call.toolCallId, run)
           : await run();
+        // A Suggest-mode run hears which of its suggestions people decided since its last call.
+        return author === null ? output : tellSuggestionOutcomes(session.doc, call.runId, output);
       } finally {
         // The real edit has landed (or failed): the preview of its input goes.
         preview.settle(call.toolCallId);

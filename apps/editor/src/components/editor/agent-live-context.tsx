@@ -9,6 +9,8 @@ export interface AgentLive {
   store: AgentLiveStore;
   /** The open copy's sync session, created on first use (in the browser only: it opens a socket). */
   collab: () => CollabSession;
+  /** The signed-in writer's name, as their decisions and presence show it. */
+  writerName: string;
 }
 
 const AgentLiveContext = createContext<AgentLive | null>(null);
@@ -17,11 +19,13 @@ const AgentLiveContext = createContext<AgentLive | null>(null);
 export function AgentLiveProvider({
   documentId,
   userId,
+  writerName,
   initialState,
   children,
 }: {
   documentId: string;
   userId: string;
+  writerName: string;
   initialState: string | null;
   children: ReactNode;
 }) {
@@ -29,6 +33,7 @@ export function AgentLiveProvider({
     let session: CollabSession | null = null;
     return {
       store: createAgentLiveStore(),
+      writerName,
       collab: () => {
         session ??= new CollabSession(documentId, userId, initialState);
         return session;

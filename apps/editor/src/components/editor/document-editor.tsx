@@ -84,7 +84,12 @@ export function DocumentEditor({
   return (
     <LexicalCollaboration>
       <LexicalComposer initialConfig={initialConfig}>
-        <AgentLiveProvider documentId={documentId} userId={user.id} initialState={initialState}>
+        <AgentLiveProvider
+          documentId={documentId}
+          userId={user.id}
+          writerName={user.name}
+          initialState={initialState}
+        >
           <div className="workspace-body">
             <div className="editor-column">
               <PresenceList />

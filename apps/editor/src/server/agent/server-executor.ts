@@ -13,6 +13,7 @@ import {
   runToolAsSuggestionNow,
   type SuggestionAuthor,
   snapshotBlocks,
+  tellSuggestionOutcomes,
   toRunEdits,
 } from "@coauthor/tools";
 import type { EditMode } from "@coauthor/types";
@@ -137,10 +138,13 @@ async function runOnLiveDocument(
       const guard = staleGuardOf(call.runId);
       const checked = guard.check(copy.editor, call.toolName, call.input);
       if ("refused" in checked) return { output: checked.refused, changes: null };
+      // A Suggest-mode run hears which of its suggestions people decided since its last call.
+      const tell = (output: unknown) =>
+        suggestAs === null ? output : tellSuggestionOutcomes(copy.doc, call.runId, output);
       if (!isWriteTool(call.toolName)) {
         const output = runEditorToolNow(copy.editor, call.toolName, call.input);
         guard.note(copy.editor, call.toolName, checked.targets, output);
-        return { output, changes: null };
+        return { output: tell(output), changes: null };
       }
       const before = snapshotBlocks(copy.editor.getEditorState());
       const from = nextClock(copy.doc);
@@ -150,7 +154,10 @@ async function runOnLiveDocument(
           : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
       guard.note(copy.editor, call.toolName, checked.targets, output);
       recordCall(copy.doc, key, output, copy, from);
-      return { output, changes: diffSnapshots(before, snapshotBlocks(copy.editor.getEditorState())) };
+      return {
+        output: tell(output),
+        changes: diffSnapshots(before, snapshotBlocks(copy.editor.getEditorState())),
+      };
     },
   );
   if (changes !== null && hasChanges(changes)) {
