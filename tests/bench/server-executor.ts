@@ -1,15 +1,19 @@
 // Server executor benchmark, headless (no server): what the server pays to run one tool call of a
-// run no tab executes (issue #39). For each call it binds a headless editor to a copy of the live
-// document (collab/live-edit.ts), runs the tool and diffs the copy: measured here for documents of
-// 2,000 and 10,000 blocks, with the memory the bound copy holds while the call runs. Figures, not
-// assertions; the memory is read after a full collection when the bench runs with --expose-gc.
-import { bindDocumentEditor, runEditorToolNow, yjsUpdateFromMarkdown } from "@coauthor/tools";
+// run no tab executes (issue #39). A call runs on a headless editor bound to a copy of the live
+// document, kept between calls (collab/kept-copies.ts): it takes in what a co-editor changed since
+// the last call, runs the tool and gives its update. Beside it, the peer: binding a new copy for
+// every call, as the server did before. Documents of 2,000 and 10,000 blocks, with the memory a
+// bound copy holds. Figures, not assertions; the memory is read after a full collection when the
+// bench runs with --expose-gc.
+import { bindDocumentEditor, flush, runEditorToolNow, yjsUpdateFromMarkdown } from "@coauthor/tools";
 import * as Y from "yjs";
 import { percentile, round } from "./stats.ts";
 
 export interface ServerExecutorRow {
   blocks: number;
-  /** Median time of one call: bind a copy, run insertBlocks at the end, encode the update. */
+  /** Median time of one call on the kept copy: catch up with a co-editor's edit, run insertBlocks, encode the update. */
+  keptCallMs: number;
+  /** The same call binding a new copy each time (the peer). */
   callMs: number;
   /** Heap the bound copy holds (MB), or null when no full collection could be asked for. */
   boundHeapMB: number | null;
@@ -36,6 +40,30 @@ function measure(blocks: number, runs: number): ServerExecutorRow {
     times.push(performance.now() - start);
     copy.dispose();
   }
+  const keptTimes: number[] = [];
+  const live = new Y.Doc();
+  Y.applyUpdate(live, state);
+  const coEditor = bindDocumentEditor(state);
+  const kept = bindDocumentEditor(state);
+  for (let run = 0; run < runs; run++) {
+    // A co-editor's paragraph reaches the live document between two of the server's calls.
+    const theirs = Y.encodeStateVector(coEditor.doc);
+    runEditorToolNow(coEditor.editor, "insertBlocks", {
+      markdown: `Theirs ${run}.`,
+      position: { at: "start" },
+    });
+    Y.applyUpdate(live, Y.encodeStateAsUpdate(coEditor.doc, theirs));
+    const start = performance.now();
+    Y.applyUpdate(kept.doc, Y.encodeStateAsUpdate(live, Y.encodeStateVector(kept.doc)));
+    flush(kept.editor);
+    const before = Y.encodeStateVector(kept.doc);
+    runEditorToolNow(kept.editor, "insertBlocks", { markdown: `Added ${run}.`, position: { at: "end" } });
+    Y.applyUpdate(live, Y.encodeStateAsUpdate(kept.doc, before));
+    keptTimes.push(performance.now() - start);
+    Y.applyUpdate(coEditor.doc, Y.encodeStateAsUpdate(live, Y.encodeStateVector(coEditor.doc)));
+  }
+  coEditor.dispose();
+  kept.dispose();
   const collected = collect();
   const heapBefore = process.memoryUsage().heapUsed;
   const held = bindDocumentEditor(state);
@@ -44,6 +72,7 @@ function measure(blocks: number, runs: number): ServerExecutorRow {
   held.dispose();
   return {
     blocks,
+    keptCallMs: round(percentile(keptTimes, 50)),
     callMs: round(percentile(times, 50)),
     boundHeapMB: collected ? round((heapAfter - heapBefore) / 1024 / 1024) : null,
   };
@@ -65,7 +94,8 @@ export function printServerExecutor(rows: ServerExecutorRow[]): void {
   console.table(
     rows.map((row) => ({
       blocks: row.blocks,
-      "call ms (bind + tool + update)": row.callMs,
+      "call ms, kept copy (catch up + tool + update)": row.keptCallMs,
+      "call ms, new copy each call (peer)": row.callMs,
       "bound copy heap MB": row.boundHeapMB ?? "run with --expose-gc",
     })),
   );

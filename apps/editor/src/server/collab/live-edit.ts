@@ -2,17 +2,12 @@ import type { BoundDocumentEditor } from "@coauthor/tools";
 import * as Y from "yjs";
 import { recordThreadSummaries, type ThreadSummary, watchThreadChanges } from "../comment-summary";
 import { bindLoadedState } from "./document-health";
+import { reaches, withKeptCopy } from "./kept-copies";
 import { loadStoredState } from "./stored-state";
 import { getSyncServer, liveDocument } from "./sync-server";
 
 /** How long a server edit waits for the writer's own last changes to reach the live document. */
 const WRITER_STATE_WAIT_MS = 5_000;
-
-/** Every clock of `wanted` is reached in `held` (two state vectors). */
-function reaches(held: Map<number, number>, wanted: Map<number, number>): boolean {
-  for (const [client, clock] of wanted) if ((held.get(client) ?? 0) < clock) return false;
-  return true;
-}
 
 /** The state vector's clocks are all reached by `doc`. */
 function covers(doc: Y.Doc, stateVector: Map<number, number>): boolean {
@@ -41,25 +36,39 @@ function whenCovered(doc: Y.Doc, stateVector: Map<number, number>): Promise<void
 }
 
 /**
- * Runs `change` on a headless editor bound to a copy of `state`: its result, the update it made
- * (null: none) and what it left of the comment threads it touched (comment-summary.ts).
+ * Runs `change` on `copy`, a headless editor bound to a copy of the document: its result, the
+ * update it made (null: none) and what it left of the comment threads it touched
+ * (comment-summary.ts).
  */
-function runOnCopy<T>(
-  state: Uint8Array,
+function runOn<T>(
+  copy: BoundDocumentEditor,
   change: (copy: BoundDocumentEditor) => T,
 ): { value: T; update: Uint8Array | null; threads: Map<string, ThreadSummary> } {
+  const before = Y.encodeStateVector(copy.doc);
+  // Yjs emits "update" only for a transaction that added or deleted something.
+  let changed = false;
+  const noteChange = () => {
+    changed = true;
+  };
+  copy.doc.on("update", noteChange);
+  const touchedThreads = watchThreadChanges(copy.doc);
+  try {
+    const value = change(copy);
+    return {
+      value,
+      update: changed ? Y.encodeStateAsUpdate(copy.doc, before) : null,
+      threads: touchedThreads(),
+    };
+  } finally {
+    copy.doc.off("update", noteChange);
+  }
+}
+
+/** `runOn` a new copy of `state`, dropped after. */
+function runOnCopy<T>(state: Uint8Array, change: (copy: BoundDocumentEditor) => T) {
   const copy = bindLoadedState(state);
   try {
-    const before = Y.encodeStateVector(copy.doc);
-    // Yjs emits "update" only for a transaction that added or deleted something.
-    let changed = false;
-    copy.doc.on("update", () => {
-      changed = true;
-    });
-    const touchedThreads = watchThreadChanges(copy.doc);
-    const value = change(copy);
-    const threads = touchedThreads();
-    return { value, update: changed ? Y.encodeStateAsUpdate(copy.doc, before) : null, threads };
+    return runOn(copy, change);
   } finally {
     copy.dispose();
     copy.doc.destroy();
@@ -104,10 +113,13 @@ export async function editLiveDocument<T>(
     let result: { value: T; threads: Map<string, ThreadSummary> } | null = null;
     await connection.transact((document) => {
       // The binding must own its transactions (inside this one it would take its own change for a
-      // remote one), so the headless editor works on a copy and the difference is applied here.
-      const { value, update, threads } = runOnCopy(Y.encodeStateAsUpdate(document), change);
-      result = { value, threads };
-      if (update !== null) Y.applyUpdate(document, update);
+      // remote one), so the headless editor works on a copy — the one kept for this document
+      // (kept-copies.ts) — and the difference is applied here.
+      result = withKeptCopy(documentId, document, (copy) => {
+        const { value, update, threads } = runOn(copy, change);
+        if (update !== null) Y.applyUpdate(document, update);
+        return { value, threads };
+      });
     });
     if (result === null) throw new Error("the live edit did not run");
     const done = result as { value: T; threads: Map<string, ThreadSummary> };
