@@ -315,3 +315,55 @@ test("the card beside a suggested block: its author and Accept / Reject, reached
   await expect(paragraphs(page)).toHaveText(["One.", "two.", "Three."]);
   await expect(card).toHaveCount(0);
 });
+
+test("Show authorship: the agent's direct edits and accepted suggestions name who wrote them, and a person who edits such a block is named after", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Written by people.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Written by people."]);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-direct").click();
+  await ask(page, "agent", 'append "Written by the agent."');
+  await waitForRunEnd(page);
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'append "Suggested, then accepted."');
+  await waitForRunEnd(page);
+  await suggestions(page).first().getByRole("button", { name: "Accept", exact: true }).click();
+  await expect(page.getByTestId("suggestion-review")).toHaveCount(0);
+
+  const bob = await coEditorPage(browser, account, documentId, baseURL);
+  const blocks = (copy: Page) => copy.getByTestId("document-editor").locator(":scope > *");
+  await expect(blocks(bob.page)).toHaveText([
+    "Written by people.",
+    "Written by the agent.",
+    "Suggested, then accepted.",
+  ]);
+  // Bob edits the agent's paragraph, with no pause before showing authorship.
+  await paragraphs(bob.page).nth(1).click();
+  await bob.page.keyboard.press("End");
+  await bob.page.keyboard.type(" Bob too.");
+  await bob.page.getByTestId("authorship-toggle").click();
+  await expect(bob.page.getByTestId("authorship-toggle")).toHaveAttribute("aria-pressed", "true");
+  for (const copy of [page, bob.page]) {
+    await expect(blocks(copy).nth(0)).not.toHaveAttribute("data-written-by");
+    await expect(blocks(copy).nth(1)).toHaveAttribute(
+      "data-authors",
+      "Written by Coauthor for Test writer, then Test writer",
+    );
+    await expect(blocks(copy).nth(1)).toHaveAttribute("data-written-by", "person");
+    await expect(blocks(copy).nth(2)).toHaveAttribute("data-authors", "Written by Coauthor for Test writer");
+    await expect(blocks(copy).nth(2)).toHaveAttribute("data-written-by", "agent");
+  }
+  await expect(bob.page.getByTestId("authorship-key")).toContainText("Coauthor for Test writer");
+  await expect(bob.page.getByTestId("authorship-key")).toContainText("Test writer");
+  await expectNoAxeViolations(bob.page, "the document with authorship shown");
+  // It outlives a reload: it is in the shared document.
+  await page.reload();
+  await expect(blocks(page).nth(2)).toHaveAttribute("data-written-by", "agent");
+  await bob.context.close();
+});

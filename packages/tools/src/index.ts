@@ -6,6 +6,8 @@ export {
   removeSecondExecutions,
 } from "./agent-calls.ts";
 export { AGENT_EDIT_TAG, applyAgentEdit, toolFailure } from "./agent-edit.ts";
+export { documentAuthors, registerAuthorship, runToolNowAs } from "./authorship.ts";
+export { $getBlockAuthors, blockAuthorsState } from "./block-authors.ts";
 export {
   $ensureBlockIds,
   $getBlockId,

@@ -10,14 +10,14 @@ export function serializedBlockId(node: SerializedLexicalNode): string | null {
   return typeof state?.blockId === "string" ? state.blockId : null;
 }
 
-/** The block without its suggestion state: what its content is, for comparing. */
+/** The block without its suggestion and provenance state: what its content is, for comparing. */
 function contentKey(node: SerializedLexicalNode): string {
   const { $: state, ...rest } = node as SerializedLexicalNode & { $?: Record<string, unknown> };
-  const { suggestion: _suggestion, ...kept } = state ?? {};
+  const { suggestion: _suggestion, writtenBy: _writtenBy, ...kept } = state ?? {};
   return JSON.stringify({ ...rest, $: kept });
 }
 
-/** True when two serialized blocks differ at most in their suggestion marks. */
+/** True when two serialized blocks differ at most in their suggestion marks and named authors. */
 export function sameBlockContent(a: SerializedLexicalNode, b: SerializedLexicalNode): boolean {
   return contentKey(a) === contentKey(b);
 }

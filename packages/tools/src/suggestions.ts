@@ -12,6 +12,7 @@ import {
   type SerializedLexicalNode,
 } from "lexical";
 import { applyAgentEdit } from "./agent-edit.ts";
+import { $addBlockAuthor } from "./block-authors.ts";
 import { $getBlockId } from "./block-id.ts";
 import { $assignFreshBlockId, $claimBlockId } from "./block-index.ts";
 import { serializedBlockId, stableIds } from "./suggestion-diff.ts";
@@ -232,19 +233,25 @@ export function $decideSuggestions(ids: ReadonlySet<string>, decision: Suggestio
   $addUpdateTag(SUGGESTION_DECISION_TAG);
   const root = $getRoot();
   let changed = 0;
-  const staying: Array<{ node: LexicalNode; restoreId?: string }> = [];
+  const staying: Array<{ node: LexicalNode; suggestion: BlockSuggestion }> = [];
   for (const node of root.getChildren()) {
     const suggestion = $getBlockSuggestion(node);
     if (suggestion === null || !ids.has(suggestion.id)) continue;
     const goes = (decision === "accept") === (suggestion.change === "deleted");
     if (goes) node.remove();
-    else staying.push({ node, restoreId: decision === "reject" ? suggestion.restoreId : undefined });
+    else staying.push({ node, suggestion });
     changed += 1;
   }
-  // After the removals: a rejected replacement's old block takes its id back from the new one.
-  for (const { node, restoreId } of staying) {
+  // After the removals: a rejected replacement's old block takes its id back from the new one; an
+  // accepted block names who wrote it (provenance outlives the suggestion).
+  for (const { node, suggestion } of staying) {
     $setBlockSuggestion(node, null);
-    if (restoreId !== undefined) $claimBlockId(node, restoreId);
+    if (decision === "reject" && suggestion.restoreId !== undefined)
+      $claimBlockId(node, suggestion.restoreId);
+    if (decision === "accept") {
+      const { authorId, authorName, runId } = suggestion;
+      $addBlockAuthor(node, { authorId, authorName, ...(runId ? { runId } : {}) });
+    }
   }
   if (root.getChildrenSize() === 0) root.append($createParagraphNode());
   return changed;

@@ -70,3 +70,21 @@ export const suggestionOutcomesSchema = z
   .describe(
     "Your earlier suggestions that people accepted or rejected since your last tool call. Do not propose a rejected change again unless asked.",
   );
+
+/** How many authors a block remembers: its first, and the latest others. */
+export const MAX_BLOCK_AUTHORS = 8;
+
+/**
+ * Who wrote a top-level block (Lexical NodeState "writtenBy", synced like its text): a person, or
+ * the agent for a person (with its run), from the agent's own edits and accepted suggestions; a
+ * person who edits a block the agent wrote is added after it. Oldest first.
+ */
+export const blockAuthorSchema = z.object({
+  authorId: z.string().min(1).max(100),
+  /** As the document shows them, e.g. "Coauthor for Alice" or "Bob". */
+  authorName: z.string().min(1).max(120),
+  /** The agent's run that wrote it; none for a person. */
+  runId: z.string().max(100).optional(),
+});
+export type BlockAuthor = z.infer<typeof blockAuthorSchema>;
+export const blockAuthorsSchema = z.array(blockAuthorSchema).min(1).max(MAX_BLOCK_AUTHORS);

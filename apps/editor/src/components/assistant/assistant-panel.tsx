@@ -72,8 +72,8 @@ export function AssistantPanel({
   const [commentDraft, setCommentDraft] = useState<CommentTarget | null>(null);
   const toggleView = (next: PanelView) => setView((current) => (current === next ? "conversation" : next));
   const [openRunId, setOpenRunId] = useState<string | null>(null);
-  const { editMode, setEditMode, suggestAs } = useAgentEditMode(userId, userName, documentId);
-  const review = useRunReview({ suggestAs });
+  const { editMode, setEditMode, suggestAs, agentAs } = useAgentEditMode(userId, userName, documentId);
+  const review = useRunReview({ suggestAs, agentAs });
   const plan = usePlanChecklist();
   const pipeline = usePipelineTree();
   const [recipeId, setRecipeId] = useState("");

@@ -42,19 +42,26 @@ export function useEditMode(userId: string, documentId: string): [EditMode, (mod
  * The writer's edit mode with what the run's tool calls read from it: `suggestAs.current` is the
  * author the agent's suggestions carry in Suggest mode (null: Edit directly). A ref, read at each
  * tool call, so switching the mode takes effect from the run's next write. The mode also goes with
- * every lease ask, so a server executor that takes over a run keeps to it.
+ * every lease ask, so a server executor that takes over a run keeps to it. `agentAs` is who the
+ * run writes as in either mode (the blocks it writes directly name it: provenance).
  */
 export function useAgentEditMode(
   userId: string,
   userName: string,
   documentId: string,
-): { editMode: EditMode; setEditMode: (mode: EditMode) => void; suggestAs: RefObject<SuggestAs | null> } {
+): {
+  editMode: EditMode;
+  setEditMode: (mode: EditMode) => void;
+  suggestAs: RefObject<SuggestAs | null>;
+  agentAs: SuggestAs;
+} {
   const [editMode, setEditMode] = useEditMode(userId, documentId);
+  const agentAs = useCallback<SuggestAs>(
+    (runId) => ({ authorId: userId, authorName: `Coauthor for ${userName}`, runId }),
+    [userId, userName],
+  );
   const suggestAs = useRef<SuggestAs | null>(null);
-  suggestAs.current =
-    editMode === "suggest"
-      ? (runId) => ({ authorId: userId, authorName: `Coauthor for ${userName}`, runId })
-      : null;
+  suggestAs.current = editMode === "suggest" ? agentAs : null;
   useEffect(() => reportEditMode(editMode), [editMode]);
-  return { editMode, setEditMode, suggestAs };
+  return { editMode, setEditMode, suggestAs, agentAs };
 }

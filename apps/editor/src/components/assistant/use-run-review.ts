@@ -7,6 +7,7 @@ import {
   isWriteTool,
   mergeRunEdits,
   runToolAsSuggestion,
+  runToolNowAs,
   type StaleGuard,
   tellSuggestionOutcomes,
   toRunEdits,
@@ -51,9 +52,12 @@ interface Recording {
  */
 export function useRunReview({
   suggestAs,
+  agentAs,
 }: {
   /** Who the run's write calls are suggested as (Suggest mode), read at each call; null: they edit directly. */
   suggestAs: RefObject<SuggestAs | null>;
+  /** Who the run writes as when it edits directly: the blocks it writes name it (provenance). */
+  agentAs: SuggestAs;
 }) {
   const { store, collab } = useAgentLive();
   const trpc = useTRPCClient();
@@ -183,7 +187,9 @@ export function useRunReview({
         const author = suggestAs.current?.(call.runId) ?? null;
         const run = () =>
           author === null
-            ? runGuard.run(call.toolName, call.input)
+            ? runGuard.run(call.toolName, call.input, async (editor, toolName, input) =>
+                runToolNowAs(editor, toolName, input, agentAs(call.runId)),
+              )
             : runGuard.run(call.toolName, call.input, (editor, toolName, input) =>
                 runToolAsSuggestion(editor, toolName, input, author),
               );
@@ -198,7 +204,7 @@ export function useRunReview({
         preview.settle(call.toolCallId);
       }
     };
-  }, [collab, preview, suggestAs]);
+  }, [collab, preview, suggestAs, agentAs]);
 
   const onRunEvent = useCallback(
     (event: RunEvent) => {

@@ -5,6 +5,7 @@ import {
   findCall,
   nextClock,
   recordCall,
+  registerAuthorship,
   YJS_ROOT_NAME,
 } from "@coauthor/tools";
 import { COLLAB_PATH, DOCUMENT_DAMAGED } from "@coauthor/types";
@@ -107,6 +108,8 @@ export class CollabSession {
     });
     // Before the page's binding exists, so both start from the same empty document.
     this.agent = bindMirroredEditor(this.doc, AGENT_ORIGIN);
+    // The run's direct edits name it in the blocks they write (runToolNowAs).
+    registerAuthorship(this.agent.editor);
     this.synced = new Promise((resolve) => {
       if (this.provider.isSynced) resolve();
       else this.provider.on("synced", () => resolve());

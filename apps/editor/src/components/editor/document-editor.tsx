@@ -17,6 +17,7 @@ import { CommentButton } from "../comments/comment-button";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
 import { AgentRemovalTraces } from "./agent-removal-traces";
+import { AuthorshipPlugin, AuthorshipToggle } from "./authorship";
 import { JumpToChange } from "./jump-to-change";
 import { FloatingLinkEditorPlugin } from "./link-editor/floating-link-editor";
 import { AgentPresencePlugin } from "./plugins/agent-presence-plugin";
@@ -98,6 +99,7 @@ export function DocumentEditor({
                   <WritingModeSwitch user={user} mode={writingMode} onChoose={chooseWritingMode} />
                 )}
                 {canComment ? <CommentButton /> : null}
+                <AuthorshipToggle />
               </Toolbar>
               <div className="editor-shell">
                 <RichTextPlugin
@@ -139,6 +141,7 @@ export function DocumentEditor({
           <MarkdownPastePlugin />
           <BlockIdsPlugin />
           <SuggestionsPlugin />
+          <AuthorshipPlugin user={user} />
           <DocumentCollaboration
             documentId={documentId}
             user={user}

@@ -11,6 +11,7 @@ import {
   recordCall,
   runEditorToolNow,
   runToolAsSuggestionNow,
+  runToolNowAs,
   type SuggestionAuthor,
   snapshotBlocks,
   tellSuggestionOutcomes,
@@ -116,15 +117,10 @@ async function runOnLiveDocument(
   signal: AbortSignal,
 ): Promise<unknown> {
   const writerName = (await authorOf(run.userId)).name;
+  // Who the run writes as: its direct edits name it (provenance), its suggestions carry it.
+  const agent = { authorId: run.userId, authorName: `Coauthor for ${writerName}`, runId: call.runId };
   const suggestAs: SuggestionAuthor | null =
-    run.editMode === "suggest"
-      ? {
-          authorId: run.userId,
-          authorName: `Coauthor for ${writerName}`,
-          runId: call.runId,
-          ...(run.threadId ? { threadId: run.threadId } : {}),
-        }
-      : null;
+    run.editMode === "suggest" ? { ...agent, ...(run.threadId ? { threadId: run.threadId } : {}) } : null;
   const { output, changes } = await editLiveDocument(
     run.documentId,
     run.userId,
@@ -150,7 +146,7 @@ async function runOnLiveDocument(
       const from = nextClock(copy.doc);
       const output =
         suggestAs === null
-          ? runEditorToolNow(copy.editor, call.toolName, call.input)
+          ? runToolNowAs(copy.editor, call.toolName, call.input, agent)
           : runToolAsSuggestionNow(copy.editor, call.toolName, call.input, suggestAs);
       guard.note(copy.editor, call.toolName, checked.targets, output);
       recordCall(copy.doc, key, output, copy, from);
