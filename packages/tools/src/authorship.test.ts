@@ -3,6 +3,7 @@ import { $getRoot } from "lexical";
 import { describe, expect, it } from "vitest";
 import { registerAuthorship, runToolNowAs } from "./authorship.ts";
 import { $addBlockAuthor, $getBlockAuthors } from "./block-authors.ts";
+import { exportMarkdownView } from "./markdown-views.ts";
 import { runToolAsSuggestion } from "./suggest-tool-calls.ts";
 import { $decideSuggestions, listSuggestions } from "./suggestions.ts";
 import { exchange } from "./synced-copies.ts";
@@ -101,6 +102,24 @@ describe("provenance", () => {
         ["Alpha.", []],
         ["Kept.", ["Coauthor for Alice"]],
       ]);
+  });
+
+  it("exports who wrote each named block as an HTML comment before it, pending suggestions as if accepted", async () => {
+    const { tab } = copies("People's.");
+    runToolNowAs(tab.editor, "insertBlocks", { markdown: "- agent's item", position: { at: "end" } }, AGENT);
+    await runToolAsSuggestion(
+      tab.editor,
+      "insertBlocks",
+      { markdown: "Pending.", position: { at: "end" } },
+      AGENT,
+    );
+    registerAuthorship(tab.editor, { authorId: "eve", authorName: "Eve --> <b>" });
+    tab.editor.update(() => $getRoot().getChildAtIndex(1)?.selectEnd().insertText(" edited"), {
+      discrete: true,
+    });
+    expect(exportMarkdownView(tab.editor, "authorship")).toBe(
+      "People's.\n\n<!-- Written by Coauthor for Alice (run run-1), then Eve - -> <b> -->\n- agent's item edited\n\nPending.",
+    );
   });
 
   it(`remembers the first author and the latest others, at most ${MAX_BLOCK_AUTHORS}`, () => {

@@ -31,26 +31,24 @@ const NOT_WRITING = [
   SUGGESTION_DECISION_TAG,
 ];
 
-/** The agent writing in an editor right now (set for one synchronous tool call by `runToolNowAs`). */
+/** Who writes in an editor: the agent for one synchronous tool call (`runToolNowAs`), the page's writer. */
 const writingAgent = new WeakMap<LexicalEditor, BlockAuthor>();
-const registered = new WeakSet<LexicalEditor>();
+const writingPerson = new WeakMap<LexicalEditor, BlockAuthor>();
+const keeping = new WeakSet<LexicalEditor>();
 
-/**
- * Keeps provenance in `editor`: the blocks an agent edit writes name the run (`runToolNowAs`), and
- * with `person` (the page's writer), the blocks they edit that already name authors name them
- * too. Once per editor; returns the function that stops it.
- */
-export function registerAuthorship(editor: LexicalEditor, person?: BlockAuthor): () => void {
-  if (registered.has(editor)) return () => undefined;
-  registered.add(editor);
-  const stop = editor.registerNodeTransform(RootNode, () => {
+/** The transform that names authors, once per editor (it stays: it acts only while someone is set). */
+function keepAuthorship(editor: LexicalEditor): void {
+  if (keeping.has(editor)) return;
+  keeping.add(editor);
+  editor.registerNodeTransform(RootNode, () => {
     if (NOT_WRITING.some((tag) => $hasUpdateTag(tag))) return;
-    const agent = $hasUpdateTag(AGENT_EDIT_TAG) ? writingAgent.get(editor) : undefined;
-    if (agent !== undefined) {
-      for (const block of $changedBlocks(editor)) $addBlockAuthor(block, agent);
+    if ($hasUpdateTag(AGENT_EDIT_TAG)) {
+      const agent = writingAgent.get(editor);
+      if (agent !== undefined) for (const block of $changedBlocks(editor)) $addBlockAuthor(block, agent);
       return;
     }
-    if (person === undefined || $hasUpdateTag(AGENT_EDIT_TAG)) return;
+    const person = writingPerson.get(editor);
+    if (person === undefined) return;
     // Only blocks that name authors: a person's keystroke elsewhere costs no comparison.
     const named = $writtenBlocks(editor).filter((block) => $getBlockAuthors(block).length > 0);
     if (named.length === 0) return;
@@ -60,9 +58,19 @@ export function registerAuthorship(editor: LexicalEditor, person?: BlockAuthor):
   // Registering marks every root dirty in an update of its own: committed now, so it is not
   // batched with (and does not take the place of) the first edit to be named.
   editor.read(() => undefined);
+}
+
+/**
+ * Keeps provenance in `editor`: the blocks an agent edit writes name the run (`runToolNowAs`), and
+ * with `person` (the page's writer), the blocks they edit that already name authors name them
+ * too, until the returned function is called.
+ */
+export function registerAuthorship(editor: LexicalEditor, person?: BlockAuthor): () => void {
+  keepAuthorship(editor);
+  if (person === undefined) return () => undefined;
+  writingPerson.set(editor, person);
   return () => {
-    registered.delete(editor);
-    stop();
+    if (writingPerson.get(editor) === person) writingPerson.delete(editor);
   };
 }
 

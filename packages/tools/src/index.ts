@@ -70,7 +70,7 @@ export {
 } from "./markdown.ts";
 // The Markdown module's two halves without an editor (the benchmark's floor).
 export { parseMarkdown } from "./markdown-syntax.ts";
-export { exportMarkdownView, hasPendingSuggestions } from "./markdown-views.ts";
+export { exportMarkdownView, hasPendingSuggestions, namesAuthors } from "./markdown-views.ts";
 export { writeMarkdown } from "./markdown-write.ts";
 export { MAX_SEARCH_TEXT_CHARS, plainTextOf, plainTextOfState } from "./plain-text.ts";
 export { fromRunEdits, mergeRunEdits, toRunEdits } from "./run-edits.ts";

@@ -1,6 +1,7 @@
 import type { MarkdownView } from "@coauthor/types";
 import { createHeadlessEditor } from "@lexical/headless";
 import { $getRoot, type LexicalEditor, type LexicalNode } from "lexical";
+import { $getBlockAuthors } from "./block-authors.ts";
 import { $readCriticMarkup } from "./criticmarkup-read.ts";
 import { CriticMarkupError } from "./criticmarkup-syntax.ts";
 import { $suggestionUnits, $writeCriticMarkup, type Unit } from "./criticmarkup-write.ts";
@@ -84,10 +85,10 @@ function firstDifference(expected: Signature, actual: Signature): string {
 export function exportMarkdownView(editor: LexicalEditor, view: MarkdownView | undefined): string {
   if (view === undefined) return exportMarkdown(editor);
   if (view !== "criticmarkup") {
-    const dropped = view === "accepted" ? "deleted" : "inserted";
+    const dropped = view === "rejected" ? "inserted" : "deleted";
     return editor.read(() =>
       $documentMarkdown(
-        $blockMarkdown,
+        view === "authorship" ? $blockMarkdownWithAuthors : $blockMarkdown,
         $getRoot()
           .getChildren()
           .filter((node) => $getBlockSuggestion(node)?.change !== dropped),
@@ -114,11 +115,35 @@ export function exportMarkdownView(editor: LexicalEditor, view: MarkdownView | u
   return markdown;
 }
 
+/**
+ * A block's Markdown, after an HTML comment naming who wrote it when it names its authors
+ * (`<!-- Written by Coauthor for Alice (run …), then Bob -->`). A "--" in a name would end the
+ * comment early: it is written "- -".
+ */
+function $blockMarkdownWithAuthors(node: LexicalNode): string {
+  const authors = $getBlockAuthors(node);
+  if (authors.length === 0) return $blockMarkdown(node);
+  const names = authors
+    .map((author) => (author.runId ? `${author.authorName} (run ${author.runId})` : author.authorName))
+    .join(", then ")
+    .replaceAll("--", "- -");
+  return `<!-- Written by ${names} -->\n${$blockMarkdown(node)}`;
+}
+
 /** Whether the document of `editor` has a pending suggestion (the export offers its views then). */
 export function hasPendingSuggestions(editor: LexicalEditor): boolean {
   return editor.read(() =>
     $getRoot()
       .getChildren()
       .some((node) => $getBlockSuggestion(node) !== null),
+  );
+}
+
+/** Whether a block of the document of `editor` names its authors (the export offers its views then too). */
+export function namesAuthors(editor: LexicalEditor): boolean {
+  return editor.read(() =>
+    $getRoot()
+      .getChildren()
+      .some((node) => $getBlockAuthors(node).length > 0),
   );
 }

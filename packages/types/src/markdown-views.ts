@@ -4,10 +4,12 @@
 import { z } from "zod";
 
 /**
- * The document as if every pending suggestion were accepted, as if every one were rejected, or
- * with them written in CriticMarkup (`{++ ++}`, `{-- --}`, `{~~ ~> ~~}`, reasons as `{>> <<}`).
+ * The document as if every pending suggestion were accepted, as if every one were rejected, with
+ * them written in CriticMarkup (`{++ ++}`, `{-- --}`, `{~~ ~> ~~}`, reasons as `{>> <<}`), or as
+ * if accepted with who wrote each block that names its authors in an HTML comment before it
+ * (`authorship`: which passages the agent wrote, and for whom).
  */
-export const markdownViewSchema = z.enum(["accepted", "rejected", "criticmarkup"]);
+export const markdownViewSchema = z.enum(["accepted", "rejected", "criticmarkup", "authorship"]);
 export type MarkdownView = z.infer<typeof markdownViewSchema>;
 
 /** The view an export takes when none is chosen. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { hasPendingSuggestions } from "@coauthor/tools";
+import { hasPendingSuggestions, namesAuthors } from "@coauthor/tools";
 import { DEFAULT_MARKDOWN_VIEW, type MarkdownView } from "@coauthor/types";
 import type { LexicalEditor } from "lexical";
 import { type RefObject, useId, useState } from "react";
@@ -12,12 +12,16 @@ const VIEWS: ReadonlyArray<[MarkdownView, string]> = [
   ["accepted", "As if every suggestion were accepted"],
   ["rejected", "As if every suggestion were rejected"],
   ["criticmarkup", "With the suggestions in CriticMarkup"],
+  [
+    "authorship",
+    "As if accepted, with who wrote each passage the agent or a reviewed change wrote (HTML comments)",
+  ],
 ];
 
 /**
  * "Export Markdown": downloads the document as Markdown (documents.export). With pending
- * suggestions in the document it asks first how to write them: accepted (the default), rejected,
- * or in CriticMarkup.
+ * suggestions in the document, or blocks that name who wrote them, it asks first how to write
+ * them: accepted (the default), rejected, in CriticMarkup, or with who wrote what.
  */
 export function ExportMarkdown(props: {
   documentId: string;
@@ -46,7 +50,7 @@ export function ExportMarkdown(props: {
   };
   const start = () => {
     const editor = props.editorRef.current;
-    if (editor !== null && hasPendingSuggestions(editor)) setChoosing(true);
+    if (editor !== null && (hasPendingSuggestions(editor) || namesAuthors(editor))) setChoosing(true);
     else void download(DEFAULT_MARKDOWN_VIEW);
   };
 
@@ -65,7 +69,7 @@ export function ExportMarkdown(props: {
           }}
         >
           <fieldset>
-            <legend>The document has pending suggestions. Export it:</legend>
+            <legend>Export the document:</legend>
             {VIEWS.map(([value, label]) => (
               <label key={value}>
                 <input
