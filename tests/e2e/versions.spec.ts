@@ -118,6 +118,9 @@ test("an open version compares, word by word, with the version before it and wit
   const changes = afterRun.getByTestId("version-changes");
   await expect(changes.locator("ins")).toContainText("Agent line");
   await expect(changes.locator("del")).toHaveCount(0);
+  // Block by block, with who wrote each change: the run's line is the agent's, the rest unchanged.
+  await expect(changes.locator('[data-change="added"]')).toContainText("Added · written by Coauthor for");
+  await expect(changes.locator('[data-change="same"]')).toHaveText("Original text.");
   await expectNoAxeViolations(page, "a version's changes since the one before");
 
   // The oldest has nothing before it; against now it shows what came since.

@@ -3,6 +3,7 @@ import * as Y from "yjs";
 import {
   exportStateMarkdown,
   exportStateView,
+  exportStateWithBlocks,
   importCriticMarkupDocument,
   importMarkdownDocument,
   MAX_IMPORTED_STATE_BYTES,
@@ -33,6 +34,21 @@ describe("whole-document work", () => {
     expect(imported.plainText).toBe("Title\n\nSome bold text.\n\none\ntwo");
     expect(stateLoadProblem(imported.state)).toBeNull();
     expect(exportStateMarkdown(imported.state)).toEqual({ ok: true, markdown });
+    // With its blocks, as the Versions view compares them: ids, each block's Markdown, no authors.
+    const withBlocks = exportStateWithBlocks(imported.state);
+    if (!withBlocks.ok) throw new Error("the state did not load");
+    expect(withBlocks.markdown).toBe(markdown);
+    expect(withBlocks.blocks.map((block) => block.markdown)).toEqual([
+      "# Title",
+      "Some **bold** text.",
+      "- one\n- two",
+    ]);
+    expect(new Set(withBlocks.blocks.map((block) => block.id)).size).toBe(3);
+    expect(withBlocks.blocks.every((block) => block.id !== null && block.authors.length === 0)).toBe(true);
+    expect(exportStateWithBlocks(withUnknownNode(imported.state))).toEqual({
+      ok: false,
+      damage: "unknown node types: script-runner",
+    });
   });
 
   it("answers Markdown past the content rule with what and where, not a throw", () => {

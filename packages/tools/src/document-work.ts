@@ -4,6 +4,7 @@ import { InvalidContentError } from "./content-problem.ts";
 import { repairContent } from "./content-repair.ts";
 import { importCriticMarkup } from "./criticmarkup-read.ts";
 import { CriticMarkupError } from "./criticmarkup-syntax.ts";
+import { type DocumentBlock, documentBlocks } from "./document-blocks.ts";
 import { createDocumentEditor } from "./document-editor.ts";
 import { exportMarkdown } from "./markdown.ts";
 import { exportMarkdownView, hasPendingSuggestions } from "./markdown-views.ts";
@@ -113,6 +114,24 @@ export function exportStateMarkdown(state: Uint8Array): ExportedDocument {
   if ("problem" in bound) return { ok: false, damage: bound.problem };
   try {
     return { ok: true, markdown: exportMarkdown(bound.bound.editor) };
+  } finally {
+    bound.bound.dispose();
+    bound.bound.doc.destroy();
+  }
+}
+
+/** The document `state` holds as Markdown and as blocks (to compare it with another state); or why it does not load. */
+export function exportStateWithBlocks(
+  state: Uint8Array,
+): { ok: true; markdown: string; blocks: DocumentBlock[] } | { ok: false; damage: string } {
+  const bound = bindState(state);
+  if ("problem" in bound) return { ok: false, damage: bound.problem };
+  try {
+    return {
+      ok: true,
+      markdown: exportMarkdown(bound.bound.editor),
+      blocks: documentBlocks(bound.bound.editor),
+    };
   } finally {
     bound.bound.dispose();
     bound.bound.doc.destroy();

@@ -51,6 +51,7 @@ export { $contentRuleBreak, $elementDepth } from "./content-rule-check.ts";
 export { $readCriticMarkup, importCriticMarkup } from "./criticmarkup-read.ts";
 export { CriticMarkupError } from "./criticmarkup-syntax.ts";
 export { type ToolDefinition, toolDefinitions } from "./definitions.ts";
+export { type DocumentBlock, documentBlocks } from "./document-blocks.ts";
 export { createDocumentEditor, type DocumentEditorOptions } from "./document-editor.ts";
 export { editorNodes } from "./editor-nodes.ts";
 export {

@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
+import { type DocumentBlock, restoreContent, stateFromYjsUpdate } from "@coauthor/tools";
 import { and, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { currentDocumentState } from "@/server/collab/document-content";
 import { StateLoadError } from "@/server/collab/document-health";
@@ -163,17 +163,20 @@ async function versionRow(documentId: string, versionId: number) {
   return row ?? null;
 }
 
-/** A version of the document as Markdown, with its label; null when the document has no such version. */
-export async function versionMarkdown(
+/**
+ * A version of the document as Markdown and as blocks (ids, Markdown, who wrote them: what the
+ * Versions view compares), with its label; null when the document has no such version.
+ */
+export async function versionContent(
   documentId: string,
   versionId: number,
-): Promise<{ markdown: string; label: string } | null> {
+): Promise<{ markdown: string; blocks: DocumentBlock[]; label: string } | null> {
   const row = await versionRow(documentId, versionId);
   if (!row) return null;
   // Converted off the event loop, like the document's own export (document-work).
-  const exported = await runDocumentWork("exportStateMarkdown", row.state, READ_BUDGET_MS);
+  const exported = await runDocumentWork("exportStateWithBlocks", row.state, READ_BUDGET_MS);
   if (!exported.ok) throw new StateLoadError(exported.damage);
-  return { markdown: exported.markdown, label: row.label };
+  return { markdown: exported.markdown, blocks: exported.blocks, label: row.label };
 }
 
 /**

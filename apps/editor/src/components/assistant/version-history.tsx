@@ -1,9 +1,12 @@
 "use client";
 
+import { type DocumentBlock, documentBlocks } from "@coauthor/tools";
+import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type CSSProperties, type FormEvent, useId, useMemo, useState } from "react";
 import { useTRPC } from "@/trpc/react";
-import { textChanges } from "./run-diff";
+import { authorColour } from "../editor/authorship";
+import { type ComparedBlock, compareBlocks } from "./version-compare";
 
 /**
  * The document's versions, newest first: those taken around agent runs and before restores, and
@@ -127,20 +130,64 @@ const SHOWN_LABELS: ReadonlyArray<[VersionShown, string]> = [
   ["to-now", "Changes from it to now"],
 ];
 
-/** `before` → `after` as Markdown, word by word: inserted text underlined, deleted struck through. */
-function MarkdownChanges({ before, after }: { before: string; after: string }) {
-  const parts = textChanges(before, after);
+const CHANGE_LABELS: Record<Exclude<ComparedBlock["change"], "same">, string> = {
+  added: "Added",
+  removed: "Removed",
+  changed: "Changed",
+  moved: "Moved",
+};
+
+/** A block's text: inserted text underlined, deleted struck through, the rest as it is. */
+function BlockText({ item }: { item: ComparedBlock }) {
+  if (item.change === "added") return <ins>{item.block.markdown}</ins>;
+  if (item.change === "removed") return <del>{item.block.markdown}</del>;
+  if ((item.change === "changed" || item.change === "moved") && item.parts !== null)
+    return (
+      <>
+        {item.parts.map((part, index) => {
+          const key = `${index}:${part.change}`;
+          if (part.change === "added") return <ins key={key}>{part.text}</ins>;
+          if (part.change === "removed") return <del key={key}>{part.text}</del>;
+          return <span key={key}>{part.text}</span>;
+        })}
+      </>
+    );
+  return <>{item.block.markdown}</>;
+}
+
+/**
+ * `before` → `after` block by block (version-compare.ts): what was added, removed, changed (word
+ * by word) or moved, each changed block with who wrote it in their colour (as Show authorship
+ * colours the document).
+ */
+function BlockChanges({ before, after }: { before: DocumentBlock[]; after: DocumentBlock[] }) {
+  const compared = compareBlocks(before, after);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
-    <pre className="version-markdown run-diff-text" data-testid="version-changes" tabIndex={0}>
-      {parts.every((part) => part.change === "same") ? "No changes." : null}
-      {parts.map((part, index) => {
-        const key = `${index}:${part.change}`;
-        if (part.change === "added") return <ins key={key}>{part.text}</ins>;
-        if (part.change === "removed") return <del key={key}>{part.text}</del>;
-        return <span key={key}>{part.text}</span>;
+    <div className="version-changes" data-testid="version-changes" tabIndex={0}>
+      {compared.every((item) => item.change === "same") ? <p>No changes.</p> : null}
+      {compared.map((item, index) => {
+        const author = item.change === "removed" ? undefined : item.block.authors.at(-1);
+        return (
+          <div
+            key={`${index}:${item.block.id ?? ""}`}
+            className="version-block"
+            data-change={item.change}
+            style={author ? ({ "--author-colour": authorColour(author) } as CSSProperties) : undefined}
+          >
+            {item.change === "same" ? null : (
+              <span className="version-block-label">
+                {CHANGE_LABELS[item.change]}
+                {author ? ` · written by ${author.authorName}` : ""}
+              </span>
+            )}
+            <pre className="run-diff-text">
+              <BlockText item={item} />
+            </pre>
+          </div>
+        );
       })}
-    </pre>
+    </div>
   );
 }
 
@@ -166,13 +213,10 @@ function VersionPreview({
     ...trpc.versions.read.queryOptions({ documentId, versionId: previousId ?? 0 }),
     enabled: shown === "since-previous" && previousId !== null,
   });
-  const now = useQuery({
-    ...trpc.documents.export.queryOptions({ id: documentId }),
-    enabled: shown === "to-now",
-    staleTime: 0,
-  });
+  // Now is this copy of the document (what the writer sees), read when "to now" is chosen.
+  const [editor] = useLexicalComposerContext();
+  const now = useMemo(() => (shown === "to-now" ? documentBlocks(editor) : null), [editor, shown]);
   const restore = useMutation(trpc.versions.restore.mutationOptions({ onSuccess: () => onRestored() }));
-  const other = shown === "since-previous" ? previous : now;
   return (
     <div className="version-preview">
       <fieldset className="version-shown">
@@ -192,11 +236,13 @@ function VersionPreview({
           </label>
         ))}
       </fieldset>
-      {content.isPending || (shown !== "version" && other.isPending) ? (
+      {content.isPending || (shown === "since-previous" && previous.isPending) ? (
         <p className="muted">Loading…</p>
       ) : null}
       {content.isError ? <p className="message-notice">{content.error.message}</p> : null}
-      {shown !== "version" && other.isError ? <p className="message-notice">{other.error.message}</p> : null}
+      {shown === "since-previous" && previous.isError ? (
+        <p className="message-notice">{previous.error.message}</p>
+      ) : null}
       {content.data && shown === "version" ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
         <pre className="version-markdown" data-testid="version-markdown" tabIndex={0}>
@@ -204,10 +250,10 @@ function VersionPreview({
         </pre>
       ) : null}
       {content.data && shown === "since-previous" && previous.data ? (
-        <MarkdownChanges before={previous.data.markdown} after={content.data.markdown} />
+        <BlockChanges before={previous.data.blocks} after={content.data.blocks} />
       ) : null}
-      {content.data && shown === "to-now" && now.data ? (
-        <MarkdownChanges before={content.data.markdown} after={now.data.markdown} />
+      {content.data && shown === "to-now" && now !== null ? (
+        <BlockChanges before={content.data.blocks} after={now} />
       ) : null}
       {canRestore ? (
         <button

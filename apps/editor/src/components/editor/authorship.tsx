@@ -15,7 +15,9 @@ import { colorFor } from "./plugins/collaboration-plugin";
 /** The agent's colour in the authorship view (every run's, whoever it writes for). */
 const AGENT_COLOUR = "#6d28d9";
 
-const colourOf = (author: BlockAuthor) => (author.runId ? AGENT_COLOUR : colorFor(author.authorId));
+/** An author's colour wherever authorship is shown: the agent's one colour, a person's cursor colour. */
+export const authorColour = (author: BlockAuthor) =>
+  author.runId ? AGENT_COLOUR : colorFor(author.authorId);
 
 const describe = (authors: BlockAuthor[]) =>
   `Written by ${authors.map((author) => author.authorName).join(", then ")}`;
@@ -49,7 +51,7 @@ export function AuthorshipPlugin({ user }: { user: { id: string; name: string } 
             }
             element.dataset.writtenBy = latest.runId ? "agent" : "person";
             element.dataset.authors = describe(authors);
-            element.style.setProperty("--author-colour", colourOf(latest));
+            element.style.setProperty("--author-colour", authorColour(latest));
           }
         });
       }),
@@ -62,7 +64,7 @@ export function AuthorshipPlugin({ user }: { user: { id: string; name: string } 
 function keyEntries(authors: BlockAuthor[]): Array<{ name: string; colour: string }> {
   const entries = new Map<string, { name: string; colour: string }>();
   for (const author of authors) {
-    const entry = { name: author.authorName, colour: colourOf(author) };
+    const entry = { name: author.authorName, colour: authorColour(author) };
     entries.set(`${entry.name}:${entry.colour}`, entry);
   }
   return [...entries.values()];

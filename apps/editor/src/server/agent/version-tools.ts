@@ -6,7 +6,7 @@ import { StateLoadError } from "@/server/collab/document-health";
 import { DocumentWorkTooSlow } from "@/server/document-work/worker-pool";
 import { findDocumentAccess } from "@/server/documents";
 import { findRun } from "@/server/runs";
-import { listVersions, versionMarkdown } from "@/server/versions";
+import { listVersions, versionContent } from "@/server/versions";
 
 // The agent's version tools, run by the server for a run: it reads the document's versions with
 // its writer's rights at the time of the call (any role that may open the document may read them).
@@ -45,9 +45,9 @@ export async function runVersionTool(call: ServerToolCall): Promise<unknown> {
   if (!input.success)
     return failure("invalid-input", input.error.issues.map((issue) => issue.message).join("; "));
   const { versionId } = input.data;
-  let version: Awaited<ReturnType<typeof versionMarkdown>>;
+  let version: Awaited<ReturnType<typeof versionContent>>;
   try {
-    version = await versionMarkdown(run.documentId, versionId);
+    version = await versionContent(run.documentId, versionId);
   } catch (error) {
     if (error instanceof DocumentWorkTooSlow)
       return failure("internal-error", "this version is too large to read within the time limit");

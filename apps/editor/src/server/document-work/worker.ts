@@ -27,6 +27,7 @@ function announced<T, R>(task: (input: T) => R): (call: StartedTask<T>) => R {
 export const importMarkdownDocument = announced(tasks.importMarkdownDocument);
 export const importCriticMarkupDocument = announced(tasks.importCriticMarkupDocument);
 export const exportStateMarkdown = announced(tasks.exportStateMarkdown);
+export const exportStateWithBlocks = announced(tasks.exportStateWithBlocks);
 export const exportStateView = announced(tasks.exportStateView);
 export const stateLoadProblem = announced(tasks.stateLoadProblem);
 export const repairStoredState = announced(tasks.repairStoredState);

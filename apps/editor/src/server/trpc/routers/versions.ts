@@ -2,7 +2,7 @@ import { CONTENT_TOO_SLOW } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
 import { DocumentWorkTooSlow } from "@/server/document-work/worker-pool";
-import { listVersions, restoreVersion, saveVersion, versionMarkdown } from "@/server/versions";
+import { listVersions, restoreVersion, saveVersion, versionContent } from "@/server/versions";
 import { documentFor } from "../access";
 import { protectedProcedure } from "../init";
 import { refusal } from "../refusal";
@@ -33,7 +33,7 @@ export const versionsRouter = {
 
   read: protectedProcedure.input(z.object({ documentId, versionId })).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.documentId, "read");
-    const version = await versionMarkdown(input.documentId, input.versionId).catch((error: unknown) => {
+    const version = await versionContent(input.documentId, input.versionId).catch((error: unknown) => {
       if (error instanceof DocumentWorkTooSlow)
         throw refusal(
           "PAYLOAD_TOO_LARGE",
@@ -43,7 +43,7 @@ export const versionsRouter = {
       throw error;
     });
     if (version === null) noSuchVersion();
-    return { versionId: input.versionId, markdown: version.markdown };
+    return { versionId: input.versionId, markdown: version.markdown, blocks: version.blocks };
   }),
 
   save: protectedProcedure
