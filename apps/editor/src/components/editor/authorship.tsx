@@ -3,9 +3,9 @@
 import { $getBlockAuthors, documentAuthors, registerAuthorship } from "@coauthor/tools";
 import type { BlockAuthor } from "@coauthor/types";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $getNodeByKey, $isRootNode } from "lexical";
 import { useEffect, useState } from "react";
 import { colorFor } from "./plugins/collaboration-plugin";
+import { registerTouchedBlocks } from "./touched-blocks";
 
 // Provenance in the page (packages/tools/src/authorship.ts keeps it in the document): each block
 // that names its authors shows the latest on its element (`data-written-by` "agent" or "person",
@@ -34,26 +34,18 @@ export function AuthorshipPlugin({ user }: { user: { id: string; name: string } 
   );
   useEffect(
     () =>
-      editor.registerUpdateListener(({ editorState, dirtyElements }) => {
-        editorState.read(() => {
-          for (const key of dirtyElements.keys()) {
-            const node = $getNodeByKey(key);
-            if (node === null || !$isRootNode(node.getParent())) continue;
-            const element = editor.getElementByKey(key);
-            if (element === null) continue;
-            const authors = $getBlockAuthors(node);
-            const latest = authors.at(-1);
-            if (latest === undefined) {
-              delete element.dataset.writtenBy;
-              delete element.dataset.authors;
-              element.style.removeProperty("--author-colour");
-              continue;
-            }
-            element.dataset.writtenBy = latest.runId ? "agent" : "person";
-            element.dataset.authors = describe(authors);
-            element.style.setProperty("--author-colour", authorColour(latest));
-          }
-        });
+      registerTouchedBlocks(editor, (node, element) => {
+        const authors = $getBlockAuthors(node);
+        const latest = authors.at(-1);
+        if (latest === undefined) {
+          delete element.dataset.writtenBy;
+          delete element.dataset.authors;
+          element.style.removeProperty("--author-colour");
+          return;
+        }
+        element.dataset.writtenBy = latest.runId ? "agent" : "person";
+        element.dataset.authors = describe(authors);
+        element.style.setProperty("--author-colour", authorColour(latest));
       }),
     [editor],
   );

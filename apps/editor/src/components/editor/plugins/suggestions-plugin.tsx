@@ -2,8 +2,8 @@
 
 import { $getBlockSuggestion } from "@coauthor/tools";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $getNodeByKey, $isRootNode } from "lexical";
 import { useEffect } from "react";
+import { registerTouchedBlocks } from "../touched-blocks";
 
 /**
  * Shows each top-level block's pending suggestion on its element (`data-suggestion` "inserted" or
@@ -14,20 +14,10 @@ export function SuggestionsPlugin() {
   const [editor] = useLexicalComposerContext();
   useEffect(
     () =>
-      // Only the elements an update touched: a block whose suggestion changes is dirty, and a
-      // keystroke touches one block, not the document (this runs after every update).
-      editor.registerUpdateListener(({ editorState, dirtyElements }) => {
-        editorState.read(() => {
-          for (const key of dirtyElements.keys()) {
-            const node = $getNodeByKey(key);
-            if (node === null || !$isRootNode(node.getParent())) continue;
-            const element = editor.getElementByKey(key);
-            if (element === null) continue;
-            const suggestion = $getBlockSuggestion(node);
-            if (suggestion === null) delete element.dataset.suggestion;
-            else element.dataset.suggestion = suggestion.change;
-          }
-        });
+      registerTouchedBlocks(editor, (node, element) => {
+        const suggestion = $getBlockSuggestion(node);
+        if (suggestion === null) delete element.dataset.suggestion;
+        else element.dataset.suggestion = suggestion.change;
       }),
     [editor],
   );
