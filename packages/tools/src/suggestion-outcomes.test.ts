@@ -1,6 +1,6 @@
 import { MAX_OUTCOMES_PER_RESULT } from "@coauthor/types";
 import { toolSchemas } from "@coauthor/types/tools";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runToolAsSuggestion } from "./suggest-tool-calls.ts";
 import { recordSuggestionOutcomes, tellSuggestionOutcomes } from "./suggestion-outcomes.ts";
 import {
@@ -120,5 +120,30 @@ describe("people's decisions on a run's suggestions reach its model", () => {
     expect(first.decidedByPeople).toHaveLength(MAX_OUTCOMES_PER_RESULT);
     const second = tellSuggestionOutcomes(tab.doc, "run-1", readResult) as { decidedByPeople: unknown[] };
     expect(second.decidedByPeople).toHaveLength(3);
+  });
+
+  it("drops outcomes nobody took for a day (their run ended) when the next decision is noted", async () => {
+    const { tab, bob } = copies("Alpha.");
+    await runToolAsSuggestion(tab.editor, "insertBlocks", { markdown: "Old.", position: { at: "end" } }, RUN);
+    await runToolAsSuggestion(
+      tab.editor,
+      "insertBlocks",
+      { markdown: "New.", position: { at: "end" } },
+      {
+        ...RUN,
+        runId: "run-2",
+      },
+    );
+    exchange(tab, bob);
+    const [old, recent] = listSuggestions(bob.editor);
+    if (old === undefined || recent === undefined) throw new Error("expected two suggestions");
+    const dayAndMore = Date.now() - 25 * 60 * 60_000;
+    vi.spyOn(Date, "now").mockReturnValueOnce(dayAndMore);
+    recordSuggestionOutcomes(bob.doc, [old], "reject", "Bob");
+    recordSuggestionOutcomes(bob.doc, [recent], "accept", "Bob");
+    expect(tellSuggestionOutcomes(bob.doc, "run-1", readResult)).toEqual(readResult);
+    expect(tellSuggestionOutcomes(bob.doc, "run-2", readResult)).toMatchObject({
+      decidedByPeople: [{ text: "New." }],
+    });
   });
 });

@@ -16,8 +16,16 @@ import { SUGGESTION_OUTCOMES_ROOT_NAME } from "./yjs-document.ts";
 
 const MAX_TEXT = 200;
 
+/**
+ * How long an outcome waits to be told. Its run may have ended (a suggestion decided the next
+ * day): no call will take it, so the next decision drops it — far longer than any run lasts.
+ */
+const KEEP_UNTOLD_MS = 24 * 60 * 60_000;
+
 interface StoredOutcome extends SuggestionOutcome {
   runId: string;
+  /** When it was decided (ms since the epoch). */
+  at: number;
 }
 
 const outcomesOf = (doc: Y.Doc) => doc.getMap<unknown>(SUGGESTION_OUTCOMES_ROOT_NAME);
@@ -26,7 +34,8 @@ const excerpt = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX
 
 /**
  * Notes, for the runs that made them, a person's `decision` on `suggestions` (those of no run —
- * people's own — are nobody's to tell). One transaction of `origin`, beside the decision's edit.
+ * people's own — are nobody's to tell), and drops outcomes left untold for KEEP_UNTOLD_MS. One
+ * transaction of `origin`, beside the decision's edit.
  */
 export function recordSuggestionOutcomes(
   doc: Y.Doc,
@@ -38,9 +47,15 @@ export function recordSuggestionOutcomes(
   const ofRuns = suggestions.filter((suggestion) => suggestion.runId !== undefined);
   if (ofRuns.length === 0) return;
   const outcomes = outcomesOf(doc);
+  const now = Date.now();
   doc.transact(() => {
+    for (const [key, value] of outcomes.entries()) {
+      const at = typeof value === "object" && value !== null && "at" in value ? value.at : null;
+      if (typeof at !== "number" || now - at > KEEP_UNTOLD_MS) outcomes.delete(key);
+    }
     for (const suggestion of ofRuns) {
       const stored: StoredOutcome = {
+        at: now,
         runId: suggestion.runId as string,
         decision,
         by: excerpt(by),
