@@ -1,5 +1,5 @@
 import { bindDocumentEditor, runEditorToolNow, yjsUpdateFromMarkdown } from "@coauthor/tools";
-import { $getRoot } from "lexical";
+import { $getRoot, $getSelection } from "lexical";
 import { describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { withKeptCopy } from "./kept-copies";
@@ -46,6 +46,15 @@ describe("withKeptCopy", () => {
     // The copy and the live document hold the same state.
     const fresh = bindDocumentEditor(Y.encodeStateAsUpdate(live));
     expect(textOf(fresh)).toBe(textOf(second));
+  });
+
+  it("gives each use a copy without the last use's selection, as a new copy has none", () => {
+    const live = liveDocument("First.");
+    withKeptCopy("doc-d", live, (copy) =>
+      copy.editor.update(() => void $getRoot().getFirstChildOrThrow().selectEnd(), { discrete: true }),
+    );
+    const selection = withKeptCopy("doc-d", live, (copy) => copy.editor.getEditorState().read($getSelection));
+    expect(selection).toBeNull();
   });
 
   it("drops a copy whose use threw: its half-made change never reaches the next edit", () => {

@@ -1,4 +1,5 @@
-import { type BoundDocumentEditor, flush } from "@coauthor/tools";
+import type { BoundDocumentEditor } from "@coauthor/tools";
+import { $setSelection } from "lexical";
 import * as Y from "yjs";
 import { bindLoadedState } from "./document-health";
 
@@ -58,8 +59,9 @@ export function withKeptCopy<T>(documentId: string, live: Y.Doc, use: (copy: Bou
   if (entry !== undefined && reaches(vectorOf(live), vectorOf(entry.copy.doc))) {
     copy = entry.copy;
     Y.applyUpdate(copy.doc, Y.encodeStateAsUpdate(live, Y.encodeStateVector(copy.doc)));
-    // The binding turns the update into a pending Lexical update: committed now, so reads see it.
-    flush(copy.editor);
+    // The binding turns the update into a pending Lexical update, committed here, so reads see it;
+    // and the last use's selection goes: a new copy has none, and the server has no caret to keep.
+    copy.editor.update(() => $setSelection(null), { discrete: true });
   } else {
     if (entry !== undefined) {
       entry.copy.dispose();
