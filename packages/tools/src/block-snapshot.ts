@@ -23,18 +23,19 @@ export interface RunChanges {
 }
 
 // A paragraph's text format/style follow the caret (typing style), not its content; a block's
-// pending suggestion (NodeState) is not its content either: a suggestion accepted since the run
-// leaves the block as the run made it, so Undo run still takes it back.
-const CARET_STATE = new Set(["textFormat", "textStyle", "suggestion"]);
+// pending suggestion and the authors it names (NodeState) are not its content either: a suggestion
+// accepted since the run — which names its author — leaves the block as the run made it, so Undo
+// run still takes it back.
+const NOT_CONTENT = new Set(["textFormat", "textStyle", "suggestion", "writtenBy"]);
 
 /**
  * The comparison key of a serialized block: its JSON with keys in sorted order (a block stored on
- * the server and read back may list its keys in another order), without caret state and pending
- * suggestion marks.
+ * the server and read back may list its keys in another order), without caret state, pending
+ * suggestion marks and named authors.
  */
 export function blockKey(json: SerializedLexicalNode): string {
   return JSON.stringify(json, (key, value: unknown) => {
-    if (CARET_STATE.has(key)) return undefined;
+    if (NOT_CONTENT.has(key)) return undefined;
     if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
     return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   });
