@@ -1,4 +1,5 @@
-import { createDocumentEditor, exportMarkdown } from "@coauthor/tools";
+import { createDocumentEditor, exportMarkdown, runEditorTool } from "@coauthor/tools";
+import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
 
@@ -167,4 +168,24 @@ test("an ended run leaves only its log in the local world, done or stopped: its 
     expect(events.map((event) => event.id)).toEqual(run.events.map((event) => event.id));
     expect(events.at(-1)).toMatchObject({ type: "finish" });
   }
+});
+
+test("what people decided about a run's suggestions reaches its model with the next result", async ({
+  baseURL,
+}) => {
+  const client = await new CoauthorClient(baseURL ?? "").signIn();
+  const documentId = await client.createDocument("First.");
+  const told = [{ decision: "reject", by: "Bob", blockId: null, text: "Old idea." }];
+  // The tab hands the run's outcomes over with a call's result (suggestion-outcomes.ts).
+  const run = await client.runAgent(documentId, 'append "Next."', {
+    answer: async (event, editor) => ({
+      ...(await runEditorTool(editor, event.toolName, event.input)),
+      decidedByPeople: told,
+    }),
+  });
+  expect(run.callbacks.map((callback) => callback.status)).toEqual([204]);
+  const answer = run.events
+    .map((event: RunEvent) => (event.type === "text-delta" ? event.delta : ""))
+    .join("");
+  expect(answer).toContain("Bob rejected my suggestion “Old idea.”.");
 });

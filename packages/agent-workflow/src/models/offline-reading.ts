@@ -1,6 +1,8 @@
 // What the offline model reads in a conversation: the tool results it has seen, the blocks they
 // carried, and how much of the document it has read so far. No I/O, deterministic.
 
+import { type SuggestionOutcome, suggestionOutcomesSchema } from "@coauthor/types";
+
 /** One tool call the model decides to make. */
 export interface ScriptedToolCall {
   toolName: string;
@@ -11,6 +13,17 @@ export interface ScriptedToolCall {
 export interface ScriptedTurn {
   text: string;
   toolCall?: ScriptedToolCall;
+}
+
+/**
+ * What people decided about the run's suggestions, as the results told it (`decidedByPeople`, see
+ * packages/tools/src/suggestion-outcomes.ts), in order.
+ */
+export function peopleDecisions(seen: SeenToolResult[]): SuggestionOutcome[] {
+  return seen.flatMap(({ output }) => {
+    if (typeof output !== "object" || output === null || !("decidedByPeople" in output)) return [];
+    return suggestionOutcomesSchema.safeParse(output.decidedByPeople).data ?? [];
+  });
 }
 
 /** A tool result the model has seen, in order. */

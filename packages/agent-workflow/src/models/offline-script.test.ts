@@ -17,6 +17,30 @@ describe("offline model script", () => {
     expect(nextOfflineTurn('append "x"', [ok("insertBlocks")]).toolCall).toBeUndefined();
   });
 
+  it("says what people decided about its suggestions when a result told it, in its last words only", () => {
+    const told = {
+      toolName: "insertBlocks",
+      output: {
+        ok: true,
+        blockIds: ["b2"],
+        decidedByPeople: [
+          { decision: "reject", by: "Bob", blockId: "b1", text: "Old idea." },
+          { decision: "accept", by: "Eve", blockId: null, text: "Good one." },
+        ],
+      },
+    };
+    expect(nextOfflineTurn('append "x"', [told]).text).toBe(
+      "Done: the paragraph is at the end. Bob rejected my suggestion “Old idea.”. Eve accepted my suggestion “Good one.”.",
+    );
+    // A turn that calls a tool says nothing of it yet; malformed entries are not read.
+    expect(nextOfflineTurn('append "x" and accept it', [told]).text).not.toContain("Bob");
+    const malformed = {
+      toolName: "insertBlocks",
+      output: { ok: true, blockIds: [], decidedByPeople: [{ by: 1 }] },
+    };
+    expect(nextOfflineTurn('append "x"', [malformed]).text).toBe("Done: the paragraph is at the end.");
+  });
+
   it("suggests a paragraph, then decides its own suggestion on the block the insert returned", () => {
     const prompt = 'append "Maybe" and reject it';
     expect(nextOfflineTurn(prompt, []).toolCall).toEqual({

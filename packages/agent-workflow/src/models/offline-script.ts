@@ -7,6 +7,7 @@ import {
   describeBlocks,
   failed,
   notRun,
+  peopleDecisions,
   plainText,
   readSoFar,
   type ScriptedToolCall,
@@ -19,8 +20,22 @@ export const EMIT_TIME_WORD = "{emit-time}";
 
 const firstSentence = (text: string) => (text.match(/^.*?[.!?](\s|$)/)?.[0] ?? text).trim();
 
-/** The next turn for `prompt`, given the tool results seen since it was asked. */
+/**
+ * The next turn for `prompt`, given the tool results seen since it was asked; its last words say
+ * what people decided about the run's suggestions meanwhile, as the results told it.
+ */
 export function nextOfflineTurn(prompt: string, allSeen: SeenToolResult[]): ScriptedTurn {
+  const turn = scriptedTurn(prompt, allSeen);
+  const decisions = peopleDecisions(allSeen);
+  if (turn.toolCall !== undefined || decisions.length === 0) return turn;
+  const told = decisions.map(
+    (outcome) =>
+      `${outcome.by} ${outcome.decision === "accept" ? "accepted" : "rejected"} my suggestion “${outcome.text}”.`,
+  );
+  return { ...turn, text: [turn.text, ...told].join(" ") };
+}
+
+function scriptedTurn(prompt: string, allSeen: SeenToolResult[]): ScriptedTurn {
   const seen = allSeen.filter((result) => !notRun(result));
   const last = seen.at(-1);
   const lastError = last ? failed(last.output) : undefined;
