@@ -61,6 +61,8 @@ export {
   runEditorTool,
   runEditorToolNow,
 } from "./editor-tools.ts";
+// The Markdown module's two halves without an editor (the benchmark's floor).
+export { longestIncreasingRun } from "./longest-run.ts";
 export {
   $parseMarkdownBlocks,
   $readMarkdownBlocks,
@@ -69,7 +71,6 @@ export {
   looksLikeMarkdown,
   markdownShortcutTransformers,
 } from "./markdown.ts";
-// The Markdown module's two halves without an editor (the benchmark's floor).
 export { parseMarkdown } from "./markdown-syntax.ts";
 export { exportMarkdownView, hasPendingSuggestions, namesAuthors } from "./markdown-views.ts";
 export { writeMarkdown } from "./markdown-write.ts";

@@ -1,4 +1,5 @@
 import type { SerializedLexicalNode } from "lexical";
+import { longestIncreasingRun } from "./longest-run.ts";
 
 // Comparing a document's top-level blocks before and after a change (serialized): which blocks
 // are the same and stay where they are. Used to land a tool call as suggestions (suggestions.ts)
@@ -44,23 +45,6 @@ export function stableIds(before: SerializedLexicalNode[], after: SerializedLexi
       candidates.push({ id, position });
     }
   }
-  // Longest increasing subsequence of positions (patience sorting), O(n log n).
-  const tails: number[] = [];
-  const previous: number[] = new Array(candidates.length).fill(-1);
-  candidates.forEach(({ position }, index) => {
-    let low = 0;
-    let high = tails.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((candidates[tails[middle] as number]?.position ?? 0) < position) low = middle + 1;
-      else high = middle;
-    }
-    if (low > 0) previous[index] = tails[low - 1] as number;
-    tails[low] = index;
-  });
-  const stable = new Set<string>();
-  for (let index = tails.at(-1) ?? -1; index >= 0; index = previous[index] as number) {
-    stable.add((candidates[index] as { id: string }).id);
-  }
-  return stable;
+  const kept = longestIncreasingRun(candidates.map(({ position }) => position));
+  return new Set(candidates.filter((_, index) => kept.has(index)).map(({ id }) => id));
 }

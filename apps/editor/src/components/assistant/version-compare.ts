@@ -1,4 +1,4 @@
-import type { DocumentBlock } from "@coauthor/tools";
+import { type DocumentBlock, longestIncreasingRun } from "@coauthor/tools";
 import { type TextPart, textChanges } from "./run-diff";
 
 // Two states of the document compared block by block, as the Versions view shows them: blocks
@@ -10,26 +10,6 @@ export type ComparedBlock =
   | { change: "changed"; block: DocumentBlock; parts: TextPart[] }
   /** Moved, and changed too when `parts` is not null. */
   | { change: "moved"; block: DocumentBlock; parts: TextPart[] | null };
-
-/** The positions (indexes into `sequence`) of a longest strictly increasing run of its values. */
-function longestIncreasing(sequence: number[]): Set<number> {
-  const tails: number[] = [];
-  const previous = new Array<number>(sequence.length).fill(-1);
-  sequence.forEach((value, index) => {
-    let low = 0;
-    let high = tails.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((sequence[tails[middle] as number] as number) < value) low = middle + 1;
-      else high = middle;
-    }
-    if (low > 0) previous[index] = tails[low - 1] as number;
-    tails[low] = index;
-  });
-  const kept = new Set<number>();
-  for (let index = tails.at(-1) ?? -1; index !== -1; index = previous[index] as number) kept.add(index);
-  return kept;
-}
 
 /**
  * `after` compared with `before`, in `after`'s order with removed blocks where they were (after
@@ -47,7 +27,7 @@ export function compareBlocks(before: DocumentBlock[], after: DocumentBlock[]): 
     return position === undefined ? [] : [{ index, position }];
   });
   const inPlace = new Set(
-    [...longestIncreasing(matched.map(({ position }) => position))].map((at) => matched[at]?.index),
+    [...longestIncreasingRun(matched.map(({ position }) => position))].map((at) => matched[at]?.index),
   );
   const found = new Set(matched.map(({ position }) => position));
   const compared: Array<{ item: ComparedBlock; position: number | null }> = after.map((block, index) => {
