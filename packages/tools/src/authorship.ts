@@ -51,9 +51,7 @@ function keepAuthorship(editor: LexicalEditor): void {
     if (person === undefined) return;
     // Only blocks that name authors: a person's keystroke elsewhere costs no comparison.
     const named = $writtenBlocks(editor).filter((block) => $getBlockAuthors(block).length > 0);
-    if (named.length === 0) return;
-    const changed = new Set($changedBlocks(editor).map((block) => block.getKey()));
-    for (const block of named) if (changed.has(block.getKey())) $addBlockAuthor(block, person);
+    for (const block of $changedBlocks(editor, named)) $addBlockAuthor(block, person);
   });
   // Registering marks every root dirty in an update of its own: committed now, so it is not
   // batched with (and does not take the place of) the first edit to be named.

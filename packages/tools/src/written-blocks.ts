@@ -38,13 +38,14 @@ export function $exportBlock(node: LexicalNode): SerializedLexicalNode {
 }
 
 /**
- * The top-level blocks the active update changed in content (text, formatting, type) or created:
- * the written blocks (a block is also written when only its neighbours changed) compared with the
- * editor's state before the update, marks and named authors left out.
+ * Of `blocks` (top-level blocks the active update wrote; by default all of them), those it changed
+ * in content (text, formatting, type) or created: compared with the editor's state before the
+ * update, marks and named authors left out (a block is also written when only its neighbours
+ * changed).
  */
-export function $changedBlocks(editor: LexicalEditor): LexicalNode[] {
+export function $changedBlocks(editor: LexicalEditor, blocks = $writtenBlocks(editor)): LexicalNode[] {
   const previous = editor.getEditorState();
-  return $writtenBlocks(editor).filter((node) => {
+  return blocks.filter((node) => {
     const before = previous.read(
       () => {
         const old = $getNodeByKey(node.getKey());
