@@ -113,16 +113,22 @@ export async function pgliteTablesHolding(
   }
 }
 
-/** The files under `folder` whose name or bytes contain `text`, as is or base64-encoded (paths relative to the folder). */
+/**
+ * The files under `folder` whose name or bytes contain `text`, as is or base64-encoded (paths relative to the folder).
+ * The server keeps writing and sweeping while this reads: a file or folder removed between listing and reading
+ * holds nothing any more, so it is passed over (any other read error still fails the search).
+ */
 export function filesHolding(folder: string, text: string): Place[] {
   const needles = needlesFor(text).map((needle) => Buffer.from(needle, "utf8"));
   const found: Place[] = [];
   const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const entries = unlessGone(() => readdirSync(dir, { withFileTypes: true })) ?? [];
+    for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.isFile()) {
-        const bytes = readFileSync(path);
+        const bytes = unlessGone(() => readFileSync(path));
+        if (bytes === undefined) continue;
         if (entry.name.includes(text) || needles.some((needle) => bytes.includes(needle)))
           found.push(relative(folder, path));
       }
@@ -130,4 +136,14 @@ export function filesHolding(folder: string, text: string): Place[] {
   };
   walk(folder);
   return found;
+}
+
+/** `read()`'s result, or undefined when what it reads was removed meanwhile (ENOENT). */
+function unlessGone<T>(read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
