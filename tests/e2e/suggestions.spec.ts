@@ -97,6 +97,71 @@ test("an agent run in Suggest mode: a co-editor sees its suggestions live, accep
   await viewerCopy.context.close();
 });
 
+/** The text of each range the page paints with the highlight `name` (suggestion-word-marks.ts). */
+function painted(page: Page, name: string) {
+  return page.evaluate(
+    (highlight) =>
+      [...(CSS.highlights.get(highlight) ?? [])]
+        .filter((range): range is Range => range instanceof Range)
+        .map((range) => range.toString()),
+    name,
+  );
+}
+
+test("a replaced paragraph marks only the words that changed, in every copy, the review list and the card, and again as a co-editor edits it", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const text = "Costs were flat against last year; the talks are paid for by the city grant.";
+  const documentId = await account.createDocument(text);
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText([text]);
+  const bobCopy = await openAs(browser, bob, baseURL, documentId);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'replace "were flat" with "rose by a tenth"');
+  await waitForRunEnd(page);
+
+  const replaced = text.replace("were flat", "rose by a tenth");
+  for (const copy of [page, bobCopy.page]) {
+    await expect(marked(copy, "deleted")).toHaveText(text);
+    await expect(marked(copy, "inserted")).toHaveText(replaced);
+    await expect.poll(() => painted(copy, "suggestion-removed-words")).toEqual(["were flat"]);
+    await expect.poll(() => painted(copy, "suggestion-added-words")).toEqual(["rose by a tenth"]);
+    const preview = suggestions(copy).first().getByTestId("suggestion-words");
+    await expect(preview.locator("del")).toHaveText(["were flat"]);
+    await expect(preview.locator("ins")).toHaveText(["rose by a tenth"]);
+  }
+  await marked(page, "inserted").click();
+  await expect(page.getByTestId("suggestion-card").locator("ins")).toHaveText(["rose by a tenth"]);
+  await expectNoAxeViolations(page, "a replaced paragraph with its words marked");
+
+  // Bob adds a sentence to the new version at once: both copies mark it as inserted too.
+  await marked(bobCopy.page, "inserted").click();
+  await bobCopy.page.keyboard.press("Control+End");
+  await bobCopy.page.keyboard.type(" Costs will rise again.");
+  for (const copy of [page, bobCopy.page]) {
+    await expect(marked(copy, "inserted")).toHaveText(`${replaced} Costs will rise again.`);
+    await expect
+      .poll(() => painted(copy, "suggestion-added-words"))
+      .toEqual(["rose by a tenth", "Costs will rise again."]);
+  }
+
+  // Accepted, nothing is marked any more.
+  await suggestions(page).first().getByRole("button", { name: "Accept", exact: true }).click();
+  for (const copy of [page, bobCopy.page]) {
+    await expect(paragraphs(copy)).toHaveText([`${replaced} Costs will rise again.`]);
+    await expect.poll(() => painted(copy, "suggestion-added-words")).toEqual([]);
+    await expect.poll(() => painted(copy, "suggestion-removed-words")).toEqual([]);
+  }
+  await bobCopy.context.close();
+});
+
 test("Suggesting mode: a co-editor's own typing arrives as his suggestions in the writer's copy, she rejects them; the mode is remembered", async ({
   page,
   account,

@@ -43,6 +43,7 @@ export {
   readThreads,
   setThreadStatus,
 } from "./comment-threads.ts";
+export { registerConcurrentDecisions } from "./concurrent-decisions.ts";
 export { MAX_LIST_INDENT, registerTextControlFilter } from "./content-input.ts";
 export { type ContentProblem, describeContentProblem, InvalidContentError } from "./content-problem.ts";
 export { type ContentRepair, repairContent } from "./content-repair.ts";

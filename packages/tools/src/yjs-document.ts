@@ -29,6 +29,12 @@ export const AGENT_CALLS_ROOT_NAME = "agentCalls";
  */
 export const SUGGESTION_OUTCOMES_ROOT_NAME = "suggestionOutcomes";
 
+/**
+ * The shared map of the latest decision on each suggestion (key: its id), by which a copy learns
+ * that an opposite decision made at the same moment elsewhere won over its own (concurrent-decisions.ts).
+ */
+export const SUGGESTION_DECISIONS_ROOT_NAME = "suggestionDecisions";
+
 /** The binding id every copy uses (it keys the binding's doc map; the browser's plugin uses the document id). */
 const BINDING_ID = "coauthor-document";
 

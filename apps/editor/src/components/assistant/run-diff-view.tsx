@@ -1,8 +1,9 @@
 "use client";
 
 import type { RunEdits } from "@coauthor/types";
-import type { BlockInfo } from "../editor/block-info";
-import { type DiffBlock, runDiff, textChanges } from "./run-diff";
+import { textChanges } from "../editor/word-diff";
+import { type DiffBlock, runDiff } from "./run-diff";
+import { WordChanges } from "./word-changes";
 
 const LABELS: Record<DiffBlock["change"], string> = {
   added: "Added",
@@ -24,19 +25,6 @@ const typeName = (type: string) =>
     type,
   );
 
-function ChangedText({ before, after }: { before: BlockInfo; after: BlockInfo }) {
-  return (
-    <>
-      {textChanges(before.text, after.text).map((part, index) => {
-        const key = `${index}:${part.change}`;
-        if (part.change === "added") return <ins key={key}>{part.text}</ins>;
-        if (part.change === "removed") return <del key={key}>{part.text}</del>;
-        return <span key={key}>{part.text}</span>;
-      })}
-    </>
-  );
-}
-
 function BlockChange({ block }: { block: DiffBlock }) {
   switch (block.change) {
     case "added":
@@ -46,7 +34,7 @@ function BlockChange({ block }: { block: DiffBlock }) {
     case "moved":
       return <span>{block.after.text}</span>;
     case "changed":
-      return <ChangedText before={block.before} after={block.after} />;
+      return <WordChanges parts={textChanges(block.before.text, block.after.text)} />;
   }
 }
 

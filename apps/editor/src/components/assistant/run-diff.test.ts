@@ -1,6 +1,6 @@
 import type { RunEdits } from "@coauthor/types";
 import { describe, expect, it } from "vitest";
-import { runDiff, textChanges } from "./run-diff";
+import { runDiff } from "./run-diff";
 
 const paragraph = (text: string) => ({
   type: "paragraph",
@@ -44,15 +44,6 @@ describe("History's diff of a run", () => {
       "removed:b",
       "changed:c",
       "added:new",
-    ]);
-  });
-
-  it("marks the words a change inserted and deleted", () => {
-    expect(textChanges("The cat sat.", "The dog sat.")).toEqual([
-      { text: "The ", change: "same" },
-      { text: "cat", change: "removed" },
-      { text: "dog", change: "added" },
-      { text: " sat.", change: "same" },
     ]);
   });
 });

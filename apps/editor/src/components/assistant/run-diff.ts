@@ -1,15 +1,8 @@
 import type { RunEdits } from "@coauthor/types";
-import { diffWordsWithSpace } from "diff";
 import { type BlockInfo, blockInfoFromJson } from "../editor/block-info";
 
 // What a run changed in the document, block by block, as History shows it: from the run's stored
 // edits (the blocks it inserted, deleted, changed or moved, as they were before and after it).
-
-/** A piece of a changed block's text: kept, inserted or deleted. */
-export interface TextPart {
-  text: string;
-  change: "same" | "added" | "removed";
-}
 
 /** One block the run touched, in document order. */
 export type DiffBlock =
@@ -58,12 +51,4 @@ export function runDiff(edits: RunEdits): DiffBlock[] {
       });
   }
   return blocks;
-}
-
-/** A changed text word by word: what stayed, what the run inserted and what it deleted. */
-export function textChanges(before: string, after: string): TextPart[] {
-  return diffWordsWithSpace(before, after).map((part) => ({
-    text: part.value,
-    change: part.added ? "added" : part.removed ? "removed" : "same",
-  }));
 }

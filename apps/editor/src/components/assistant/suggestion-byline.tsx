@@ -1,5 +1,7 @@
 import type { PendingSuggestion } from "@coauthor/tools";
 import type { SuggestionDecision } from "@coauthor/types";
+import { aroundChanges, changedSpans, textChanges } from "../editor/word-diff";
+import { WordChanges } from "./word-changes";
 
 // What the review list and the card at the caret show of each suggestion alike.
 
@@ -10,6 +12,33 @@ export function SuggestionByline({ suggestion }: { suggestion: PendingSuggestion
     <span className="suggestion-meta">
       {suggestion.authorName} · <time dateTime={at.toISOString()}>{at.toLocaleTimeString()}</time>
     </span>
+  );
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * What a suggestion changes: for a replaced block that kept some of its words, the words deleted
+ * and inserted with a little of the text around them; else the text it removes and the text it
+ * adds, cut to `max` characters each.
+ */
+export function SuggestionChange({ suggestion, max }: { suggestion: PendingSuggestion; max: number }) {
+  const parts = textChanges(suggestion.deleted, suggestion.inserted);
+  if (suggestion.deleted && suggestion.inserted && changedSpans(parts) !== null)
+    return (
+      <span className="suggestion-words" data-testid="suggestion-words">
+        <WordChanges parts={aroundChanges(parts, Math.floor(max / 4))} />
+      </span>
+    );
+  return (
+    <>
+      {suggestion.deleted ? <del className="suggestion-deleted">{clip(suggestion.deleted, max)}</del> : null}
+      {suggestion.inserted ? (
+        <ins className="suggestion-inserted">{clip(suggestion.inserted, max)}</ins>
+      ) : null}
+    </>
   );
 }
 

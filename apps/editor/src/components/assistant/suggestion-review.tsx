@@ -2,7 +2,7 @@
 
 import type { PendingSuggestion } from "@coauthor/tools";
 import { useId, useState } from "react";
-import { DecisionButtons, SuggestionByline } from "./suggestion-byline";
+import { DecisionButtons, SuggestionByline, SuggestionChange } from "./suggestion-byline";
 import { usePendingSuggestions, useSuggestionDecisions } from "./suggestion-decisions";
 
 /** Whose suggestions the review shows and decides at once: one agent run's, or one person's. */
@@ -29,10 +29,6 @@ function sourcesOf(pending: PendingSuggestion[]): SuggestionSource[] {
 }
 
 const EVERYONE = "all";
-
-function clip(text: string, max = 120): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
 
 /**
  * Every pending suggestion in document order — who proposed it, when, why, what it adds and
@@ -122,12 +118,7 @@ export function SuggestionReview({
                   Asked in a comment: accepting resolves it
                 </span>
               ) : null}
-              {suggestion.deleted ? (
-                <del className="suggestion-deleted">{clip(suggestion.deleted)}</del>
-              ) : null}
-              {suggestion.inserted ? (
-                <ins className="suggestion-inserted">{clip(suggestion.inserted)}</ins>
-              ) : null}
+              <SuggestionChange suggestion={suggestion} max={120} />
             </button>
             {canDecide ? <DecisionButtons onDecide={(decision) => decide([suggestion], decision)} /> : null}
           </li>

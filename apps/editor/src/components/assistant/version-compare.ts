@@ -1,5 +1,5 @@
 import { type DocumentBlock, longestIncreasingRun } from "@coauthor/tools";
-import { type TextPart, textChanges } from "./run-diff";
+import { type TextPart, textChanges } from "../editor/word-diff";
 
 // Two states of the document compared block by block, as the Versions view shows them: blocks
 // matched by their ids, so a block that moved is a move (not a deletion and an insertion) and a

@@ -7,6 +7,7 @@ import { type CSSProperties, type FormEvent, useId, useMemo, useState } from "re
 import { useTRPC } from "@/trpc/react";
 import { authorColour } from "../editor/authorship";
 import { type ComparedBlock, compareBlocks } from "./version-compare";
+import { WordChanges } from "./word-changes";
 
 /**
  * The document's versions, newest first: those taken around agent runs and before restores, and
@@ -142,16 +143,7 @@ function BlockText({ item }: { item: ComparedBlock }) {
   if (item.change === "added") return <ins>{item.block.markdown}</ins>;
   if (item.change === "removed") return <del>{item.block.markdown}</del>;
   if ((item.change === "changed" || item.change === "moved") && item.parts !== null)
-    return (
-      <>
-        {item.parts.map((part, index) => {
-          const key = `${index}:${part.change}`;
-          if (part.change === "added") return <ins key={key}>{part.text}</ins>;
-          if (part.change === "removed") return <del key={key}>{part.text}</del>;
-          return <span key={key}>{part.text}</span>;
-        })}
-      </>
-    );
+    return <WordChanges parts={item.parts} />;
   return <>{item.block.markdown}</>;
 }
 

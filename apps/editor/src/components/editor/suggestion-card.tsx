@@ -4,7 +4,7 @@ import { $getBlockSuggestion } from "@coauthor/tools";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $getSelection, $isRangeSelection } from "lexical";
 import { type CSSProperties, useEffect, useLayoutEffect, useState } from "react";
-import { DecisionButtons, SuggestionByline } from "../assistant/suggestion-byline";
+import { DecisionButtons, SuggestionByline, SuggestionChange } from "../assistant/suggestion-byline";
 import { usePendingSuggestions, useSuggestionDecisions } from "../assistant/suggestion-decisions";
 
 // The card of the suggestion where the caret is: who proposed it, when and why, with Accept and
@@ -76,6 +76,9 @@ export function SuggestionCard({ documentId, canDecide }: { documentId: string; 
           : suggestion.inserted
             ? "Inserts a block"
             : "Removes a block"}
+      </p>
+      <p className="suggestion-card-change">
+        <SuggestionChange suggestion={suggestion} max={80} />
       </p>
       {canDecide ? <DecisionButtons onDecide={(decision) => decide([suggestion], decision)} /> : null}
       {resolveError ? <p className="message-notice">{resolveError}</p> : null}
