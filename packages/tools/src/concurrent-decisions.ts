@@ -155,13 +155,20 @@ export function registerConcurrentDecisions(
     if (ids.size === 0) return;
     const at = Date.now();
     const token = crypto.randomUUID();
-    editor.update(() => {
-      for (const [id, going] of $blocksGoing(ids, decision)) {
-        waiting.delete(id);
-        waiting.set(id, { decision, at, token, ...going });
-      }
-      $decideSuggestions(ids, decision);
-    });
+    // Whatever is pending commits first, so this edit is not merged into another's update, and
+    // this one commits now: the binding writes it to the Yjs document before the map below is
+    // written, so a copy that sees the decision in the map has its edit too.
+    editor.read(() => undefined);
+    editor.update(
+      () => {
+        for (const [id, going] of $blocksGoing(ids, decision)) {
+          waiting.delete(id);
+          waiting.set(id, { decision, at, token, ...going });
+        }
+        $decideSuggestions(ids, decision);
+      },
+      { discrete: true },
+    );
     for (const [id, own] of waiting)
       if (waiting.size > MAX_WAITING || at - own.at > KEEP_MS) waiting.delete(id);
     doc.transact(() => {
