@@ -179,3 +179,56 @@ test("@Coauthor in a comment: the agent's change is a suggestion that says where
   await page.getByRole("button", { name: /^Resolved/ }).click();
   await expect(page.getByTestId("comment-thread")).toHaveAttribute("data-status", "resolved");
 });
+
+test("open threads sit in the margin level with their text, follow it, and open in the panel; on a narrow page they are a list under the document", async ({
+  page,
+  account,
+}) => {
+  const filler = Array.from({ length: 12 }, (_, index) => `Filler paragraph ${index + 1}.`);
+  const documentId = await account.createDocument(
+    ["The figure is 42 percent.", ...filler, "The date is wrong."].join("\n\n"),
+  );
+  await addComment(account, documentId, "figure", "Is this figure right?");
+  await addComment(account, documentId, "date", "Which date?");
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/documents/${documentId}`);
+  const cards = page.getByTestId("comment-margin-card");
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText("Is this figure right?");
+  await expect(cards.nth(1)).toContainText("Which date?");
+
+  // Beside the text, each level with the words it is on.
+  const levelWith = async (card: number, text: string) => {
+    const cardBox = await cards.nth(card).boundingBox();
+    const markBox = await page.getByTestId("document-editor").getByText(text, { exact: true }).boundingBox();
+    const editorBox = await page.getByTestId("document-editor").boundingBox();
+    if (!cardBox || !markBox || !editorBox) throw new Error("not laid out");
+    expect(cardBox.x).toBeGreaterThanOrEqual(editorBox.x + editorBox.width);
+    expect(Math.abs(cardBox.y - markBox.y)).toBeLessThan(4);
+  };
+  await levelWith(0, "figure");
+  await levelWith(1, "date");
+  await expectNoAxeViolations(page, "comments in the margin");
+
+  // Text typed above moves the words down; the cards follow at once.
+  await paragraphs(page).first().click();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(paragraphs(page).nth(2)).toHaveText("The figure is 42 percent.");
+  await levelWith(0, "figure");
+  await levelWith(1, "date");
+
+  // A card opens its thread in the panel's Comments view, focused.
+  await cards.nth(1).getByRole("button").click();
+  await expect(page.getByTestId("comments-view")).toBeVisible();
+  await expect(page.locator('[data-testid="comment-thread"]:focus')).toContainText("Which date?");
+
+  // A phone's width leaves no room beside the text: the cards are a list under the document.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByTestId("comment-margin")).toHaveClass(/comment-margin-under/);
+  const editorBox = await page.getByTestId("document-editor").boundingBox();
+  const listBox = await page.getByTestId("comment-margin").boundingBox();
+  if (!editorBox || !listBox) throw new Error("not laid out");
+  expect(listBox.y).toBeGreaterThanOrEqual(editorBox.y + editorBox.height);
+});

@@ -93,8 +93,9 @@ test("the README's screenshot of a version compared with the one before it", asy
   await afterRun.getByRole("button").first().click();
   await afterRun.getByTestId("version-show-since-previous").check();
   const changes = afterRun.getByTestId("version-changes");
-  await expect(changes.locator("del")).toContainText(["were", "flat"]);
-  await expect(changes.locator("ins").first()).toContainText("rose");
+  // A change of several words reads as one: "were flat" → "rose by a tenth".
+  await expect(changes.locator("del")).toHaveText(["were flat"]);
+  await expect(changes.locator("ins")).toHaveText(["rose by a tenth"]);
   await changes.locator("del").first().scrollIntoViewIfNeeded();
   await shoot(page, "versions");
 });

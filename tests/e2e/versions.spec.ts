@@ -1,4 +1,4 @@
-import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { CoauthorClient, freshCredentials } from "../lib/coauthor-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, coEditorPage, contextFor, paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
@@ -65,6 +65,49 @@ test("a named version, versions around an agent run, and a restore that reaches 
   await backup.getByRole("button").first().click();
   await expect(backup.getByTestId("version-markdown")).toHaveText(
     "Original text.\n\nAgent line\n\nBob's line",
+  );
+  await bobContext.close();
+});
+
+test("every version names the people who changed the document since the version before", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Original text.");
+  const bob = await new CoauthorClient(baseURL).signUp(freshCredentials("bob"));
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  await bobPage.goto(`/documents/${documentId}`);
+  await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Original text."]);
+
+  // Bob types, then Alice saves a version at once: it names Bob, and not her.
+  await bobPage.getByTestId("document-editor").click();
+  await bobPage.keyboard.press("Control+End");
+  await bobPage.keyboard.type(" Bob was here.");
+  await expect(paragraphs(page)).toHaveText(["Original text. Bob was here."]);
+  await openVersions(page);
+  await page.getByTestId("version-name").fill("Checked");
+  await page.getByTestId("version-save").click();
+  const checked = page.getByTestId("version-item").filter({ hasText: "Checked" });
+  await expect(checked.getByTestId("version-people")).toHaveText(
+    "Changed since the version before by Test bob",
+  );
+
+  // Alice types and saves again: that version names her only (Bob's edits are the version's before).
+  await page.getByTestId("document-editor").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" Alice too.");
+  await page.getByTestId("version-name").fill("Second");
+  await page.getByTestId("version-save").click();
+  const second = page.getByTestId("version-item").filter({ hasText: "Second" });
+  await expect(second.getByTestId("version-people")).toHaveText(
+    "Changed since the version before by Test writer",
   );
   await bobContext.close();
 });

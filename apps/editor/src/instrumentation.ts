@@ -140,7 +140,11 @@ async function startServer() {
     lastTakenAt: lastEditVersionAt,
     take: saveEditVersion,
   });
-  onLocalChange((documentId, editorId) => editVersions.noteChange(documentId, editorId));
+  const { noteVersionEditor } = await import("@/server/collab/version-editors");
+  onLocalChange((documentId, editorId) => {
+    editVersions.noteChange(documentId, editorId);
+    if (editorId !== undefined) noteVersionEditor(documentId, editorId);
+  });
   // Whole-document work (imports, exports, the check of a state as it opens) runs in worker
   // threads; the first starts now, since loading the editor's modules takes it seconds.
   const { warmDocumentWork } = await import("@/server/document-work/worker-pool");

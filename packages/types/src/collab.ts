@@ -21,6 +21,13 @@ export const DOCUMENT_DAMAGED = "document-damaged";
 export const saveStatusSchema = z.object({ type: z.literal("save-status"), stored: z.boolean() });
 export type SaveStatus = z.infer<typeof saveStatusSchema>;
 
+/**
+ * The Yjs state vector of the writer's copy when they asked for something the server does on the
+ * live document (a comment, a version), base64: the server waits for the live document to hold
+ * it, since their last keystrokes travel over the socket while the request travels over HTTP.
+ */
+export const copyStateVectorSchema = z.base64().max(100_000);
+
 // What another copy of the document says about itself in the collaboration awareness: input from
 // another browser, so every field is checked and bounded (it decides what this copy renders).
 

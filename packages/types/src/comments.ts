@@ -4,6 +4,7 @@
 // follows the text as anyone edits it. A thread whose mark is gone is "on deleted text" and shows
 // the quote it was made on.
 import { z } from "zod";
+import { copyStateVectorSchema } from "./collab.ts";
 import { hasForbiddenControl } from "./content-rule.ts";
 import { linkUrlSchema } from "./sharing.ts";
 
@@ -153,7 +154,7 @@ export const addCommentInputSchema = z.object({
     .max(20_000, "select less text to comment on")
     .refine((quote) => !hasForbiddenControl(quote), "the selection has control characters"),
   body: commentBodySchema,
-  stateVector: z.base64().max(100_000).optional(),
+  stateVector: copyStateVectorSchema.optional(),
 });
 export type AddCommentInput = z.infer<typeof addCommentInputSchema>;
 

@@ -36,6 +36,8 @@ export const listVersionsOutputSchema = failure(
         by: z.string().nullable(),
         /** The agent runs that changed the document since the version before (oldest first). */
         runsSince: z.array(z.object({ runId: z.string(), prompt: z.string(), for: z.string().nullable() })),
+        /** The people who changed the document since the version before (names). */
+        editedBy: z.array(z.string()),
       }),
     ),
   }),

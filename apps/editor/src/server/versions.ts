@@ -4,6 +4,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { currentDocumentState } from "@/server/collab/document-content";
 import { StateLoadError } from "@/server/collab/document-health";
 import { editLiveDocument } from "@/server/collab/live-edit";
+import { takeVersionEditors } from "@/server/collab/version-editors";
 import { getDb } from "@/server/db";
 import { documentVersions, runs, users } from "@/server/db/schema";
 import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
@@ -31,12 +32,19 @@ function quoted(text: string): string {
  */
 export async function saveVersion(
   documentId: string,
-  version: { kind: VersionKind; label: string; createdBy: string | null; runId?: string },
+  version: {
+    kind: VersionKind;
+    label: string;
+    createdBy: string | null;
+    runId?: string;
+    editedBy?: string[];
+  },
   state?: Promise<CurrentState>,
 ): Promise<number | null> {
   const current = await (state ?? currentDocumentState(documentId));
   if (!current) return null;
-  return insertVersion({ documentId, ...version, state: current.state });
+  const editedBy = version.editedBy ?? takeVersionEditors(documentId);
+  return insertVersion({ documentId, ...version, state: current.state, editedBy });
 }
 
 type CurrentState = Awaited<ReturnType<typeof currentDocumentState>>;
@@ -83,14 +91,27 @@ function namesList(names: string[]): string {
  * edited since the last one ("Edits by Alice and Bob"; "Edits" when only the server edited).
  */
 export async function saveEditVersion(documentId: string, editorIds: string[]): Promise<void> {
+  const editedBy = [...new Set([...editorIds, ...takeVersionEditors(documentId)])];
+  const names = await namesOf(editedBy);
+  const label =
+    editedBy.length === 0 ? "Edits" : `Edits by ${namesList(editedBy.flatMap((id) => names.get(id) ?? []))}`;
+  await saveVersion(documentId, {
+    kind: "edits",
+    label,
+    createdBy: editedBy.find((id) => names.has(id)) ?? null,
+    editedBy,
+  });
+}
+
+/** The names of the users `ids` that still exist, by id. */
+async function namesOf(ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
   const db = await getDb();
-  const editors =
-    editorIds.length === 0
-      ? []
-      : await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, editorIds));
-  const names = editorIds.flatMap((id) => editors.find((editor) => editor.id === id)?.name ?? []);
-  const label = names.length === 0 ? "Edits" : `Edits by ${namesList(names)}`;
-  await saveVersion(documentId, { kind: "edits", label, createdBy: editors[0]?.id ?? null });
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** When the document's last version after a pause in editing was taken (epoch ms), or null. */
@@ -110,7 +131,8 @@ const VERSION_PAGE = 200;
 
 /**
  * The document's versions, newest first: what the Versions view lists. Each carries the agent runs
- * that changed the document since the version before it (`runs`, see version-runs.ts).
+ * that changed the document since the version before it (`runs`, see version-runs.ts) and the
+ * people who did (`editedBy`, their names; collab/version-editors.ts).
  */
 export async function listVersions(documentId: string) {
   const db = await getDb();
@@ -123,6 +145,7 @@ export async function listVersions(documentId: string) {
       createdAt: documentVersions.createdAt,
       createdBy: users.name,
       runId: documentVersions.runId,
+      editedBy: documentVersions.editedBy,
     })
     .from(documentVersions)
     .leftJoin(users, eq(users.id, documentVersions.createdBy))
@@ -151,7 +174,13 @@ export async function listVersions(documentId: string) {
       ),
     );
   const runsOf = runsBetweenVersions(listed, spans, before);
-  return listed.map(({ runId: _ownRun, ...version }, index) => ({ ...version, runs: runsOf[index] ?? [] }));
+  const names = await namesOf([...new Set(listed.flatMap((version) => version.editedBy ?? []))]);
+  return listed.map(({ runId: _ownRun, editedBy, ...version }, index) => ({
+    ...version,
+    runs: runsOf[index] ?? [],
+    // People who changed the document since the version before (those who left are not named).
+    editedBy: (editedBy ?? []).flatMap((id) => names.get(id) ?? []),
+  }));
 }
 
 async function versionRow(documentId: string, versionId: number) {

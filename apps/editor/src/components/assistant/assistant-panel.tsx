@@ -5,7 +5,7 @@ import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext
 import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { CommentBadge } from "../comments/comment-badge";
-import { type CommentTarget, useCommentStart } from "../comments/comment-selection";
+import { type CommentTarget, useCommentOpen, useCommentStart } from "../comments/comment-selection";
 import { CommentsView } from "../comments/comments-view";
 import { useCommentBadge } from "../comments/use-comment-badge";
 import { readBlockInfos } from "../editor/block-info";
@@ -70,6 +70,8 @@ export function AssistantPanel({
   const [view, setView] = useState<PanelView>("conversation");
   /** The text a new comment thread is being written on (the toolbar's Comment), or null. */
   const [commentDraft, setCommentDraft] = useState<CommentTarget | null>(null);
+  /** The thread a card in the margin opened: the Comments view shows and focuses it. */
+  const [commentShown, setCommentShown] = useState<{ threadId: string } | null>(null);
   const toggleView = (next: PanelView) => setView((current) => (current === next ? "conversation" : next));
   const [openRunId, setOpenRunId] = useState<string | null>(null);
   const { editMode, setEditMode, suggestAs, agentAs } = useAgentEditMode(userId, userName, documentId);
@@ -95,6 +97,14 @@ export function AssistantPanel({
       setOpen(true);
       setView("comments");
       setCommentDraft(target);
+    }, []),
+  );
+  useCommentOpen(
+    useCallback((threadId: string) => {
+      setOpen(true);
+      setView("comments");
+      // A new object each time: opening the same card again shows the thread again.
+      setCommentShown({ threadId });
     }, []),
   );
   const commentCounts = useCommentBadge(mentionNames);
@@ -250,6 +260,7 @@ export function AssistantPanel({
             canResolveAll={canEdit}
             draft={commentDraft}
             onDraftDone={() => setCommentDraft(null)}
+            opened={commentShown}
           />
         ) : view === "versions" ? (
           <VersionHistory documentId={documentId} canEdit={canEdit} />

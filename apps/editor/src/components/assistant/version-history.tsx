@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type CSSProperties, type FormEvent, useId, useMemo, useState } from "react";
 import { useTRPC } from "@/trpc/react";
 import { authorColour } from "../editor/authorship";
+import { useCopyState } from "../editor/copy-state";
 import { type ComparedBlock, compareBlocks } from "./version-compare";
 import { WordChanges } from "./word-changes";
 
@@ -45,6 +46,11 @@ export function VersionHistory({ documentId, canEdit }: { documentId: string; ca
                     {new Date(version.createdAt).toLocaleString()}
                   </time>
                 </span>
+                {version.kind !== "edits" && version.editedBy.length > 0 ? (
+                  <span className="run-history-meta" data-testid="version-people">
+                    Changed since the version before by {namesText(version.editedBy)}
+                  </span>
+                ) : null}
                 {version.runs.length > 0 ? (
                   <span className="run-history-meta" data-testid="version-runs">
                     {runsSinceText(version.runs)}
@@ -68,26 +74,30 @@ export function VersionHistory({ documentId, canEdit }: { documentId: string; ca
   );
 }
 
-/** Runs listed by name before the rest are counted. */
-const RUNS_NAMED = 3;
+/** "a", "a and b", "a, b and c"; past `max` items, "a, b, c and 4 more". */
+function listText(items: readonly string[], max: number): string {
+  const named = items.slice(0, max);
+  const more = items.length - named.length;
+  const list = more > 0 ? [...named, `${more} more`] : named;
+  return list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
+}
+
+/** "Alice and Bob" (at most four by name). */
+const namesText = (names: readonly string[]) => listText(names, 4);
 
 /** "Since the version before: Coauthor's runs “Tighten” for Alice and “Translate” for Bob". */
 function runsSinceText(runs: ReadonlyArray<{ prompt: string; writer: string | null }>): string {
-  const named = runs
-    .slice(0, RUNS_NAMED)
-    .map(
-      (run) =>
-        `“${run.prompt.length > 40 ? `${run.prompt.slice(0, 39)}…` : run.prompt}” for ${run.writer ?? "a former member"}`,
-    );
-  const more = runs.length - named.length;
-  const list = more > 0 ? [...named, `${more} more`] : named;
-  const joined = list.length <= 1 ? list.join("") : `${list.slice(0, -1).join(", ")} and ${list.at(-1)}`;
-  return `Since the version before: Coauthor's ${runs.length === 1 ? "run" : "runs"} ${joined}`;
+  const described = runs.map(
+    (run) =>
+      `“${run.prompt.length > 40 ? `${run.prompt.slice(0, 39)}…` : run.prompt}” for ${run.writer ?? "a former member"}`,
+  );
+  return `Since the version before: Coauthor's ${runs.length === 1 ? "run" : "runs"} ${listText(described, 3)}`;
 }
 
 function SaveVersion({ documentId, onSaved }: { documentId: string; onSaved: () => Promise<void> }) {
   const trpc = useTRPC();
   const [name, setName] = useState("");
+  const copyState = useCopyState();
   const save = useMutation(
     trpc.versions.save.mutationOptions({
       onSuccess: async () => {
@@ -98,7 +108,7 @@ function SaveVersion({ documentId, onSaved }: { documentId: string; onSaved: () 
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim()) save.mutate({ documentId, name });
+    if (name.trim()) save.mutate({ documentId, name, stateVector: copyState() });
   };
   return (
     <form className="version-save" onSubmit={submit}>

@@ -16,6 +16,26 @@ export type CommentTarget = CommentRange & { quote: string };
 /** Asks the comments view to start a thread on the given text (the toolbar's Comment, Ctrl+Alt+M). */
 export const START_COMMENT_COMMAND = createCommand<CommentTarget>("START_COMMENT_COMMAND");
 
+/** Asks the comments view to show one thread (a card in the margin was chosen). */
+export const OPEN_COMMENT_THREAD_COMMAND = createCommand<string>("OPEN_COMMENT_THREAD_COMMAND");
+
+/** Calls `onOpen` with the thread's id each time a writer opens a thread from the margin. */
+export function useCommentOpen(onOpen: (threadId: string) => void): void {
+  const [editor] = useLexicalComposerContext();
+  useEffect(
+    () =>
+      editor.registerCommand(
+        OPEN_COMMENT_THREAD_COMMAND,
+        (threadId) => {
+          onOpen(threadId);
+          return true;
+        },
+        COMMAND_PRIORITY_EDITOR,
+      ),
+    [editor, onOpen],
+  );
+}
+
 /** Calls `onStart` with the target each time a writer starts a comment (the panel opens its form). */
 export function useCommentStart(onStart: (target: CommentTarget) => void): void {
   const [editor] = useLexicalComposerContext();

@@ -5,9 +5,8 @@ import { $isMarkNode } from "@lexical/mark";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { useMutation } from "@tanstack/react-query";
 import { $getNodeByKey } from "lexical";
-import { type FormEvent, type ReactNode, useState } from "react";
-import * as Y from "yjs";
-import { useAgentLive } from "@/components/editor/agent-live-context";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { useCopyState } from "@/components/editor/copy-state";
 import { useTRPC } from "@/trpc/react";
 import type { CommentTarget } from "./comment-selection";
 import { type ListedThread, useCommentThreads } from "./use-comment-threads";
@@ -64,6 +63,7 @@ export function CommentsView({
   canResolveAll,
   draft,
   onDraftDone,
+  opened = null,
 }: {
   documentId: string;
   userId: string;
@@ -71,9 +71,26 @@ export function CommentsView({
   canResolveAll: boolean;
   draft: CommentTarget | null;
   onDraftDone: () => void;
+  /** A thread to show and focus (opened from its card in the margin; a new object each time). */
+  opened?: { threadId: string } | null;
 }) {
   const threads = useCommentThreads();
   const [showResolved, setShowResolved] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+  // The thread opened from the margin: in view and focused, so the keyboard goes on from there —
+  // once its item is in the list (a view just opened reads its threads after its first render).
+  const focusedFor = useRef<{ threadId: string } | null>(null);
+  useEffect(() => {
+    if (opened === null || focusedFor.current === opened) return;
+    setShowResolved(false);
+    const item = listRef.current?.querySelector<HTMLElement>(
+      `[data-thread-id="${CSS.escape(opened.threadId)}"]`,
+    );
+    if (!item) return;
+    focusedFor.current = opened;
+    item.scrollIntoView({ block: "nearest" });
+    item.focus();
+  });
   const reveal = useRevealThread();
   const open = threads.filter((thread) => thread.status === "open");
   const resolved = threads.filter((thread) => thread.status === "resolved");
@@ -110,7 +127,7 @@ export function CommentsView({
               : "No open threads."}
         </p>
       ) : (
-        <ol className="comment-threads">
+        <ol className="comment-threads" ref={listRef}>
           {shown.map((thread) => (
             <ThreadItem
               key={thread.id}
@@ -131,17 +148,6 @@ export function CommentsView({
 function firstAuthorIs(thread: ListedThread, userId: string): boolean {
   const first = thread.comments[0]?.author;
   return first?.kind === "person" && first.userId === userId;
-}
-
-/** The Yjs state the writer's copy holds, for the server to wait for (base64). */
-function useCopyState(): () => string {
-  const { collab } = useAgentLive();
-  return () => {
-    const bytes = Y.encodeStateVector(collab().doc);
-    let binary = "";
-    for (const byte of bytes) binary += String.fromCharCode(byte);
-    return btoa(binary);
-  };
 }
 
 function NewThread({
@@ -220,7 +226,13 @@ function ThreadItem({
   const setStatus = useMutation(trpc.comments.setStatus.mutationOptions());
   const reopen = thread.status === "resolved";
   return (
-    <li className="comment-thread" data-testid="comment-thread" data-status={thread.status}>
+    <li
+      className="comment-thread"
+      data-testid="comment-thread"
+      data-status={thread.status}
+      data-thread-id={thread.id}
+      tabIndex={-1}
+    >
       {thread.anchored ? (
         <button type="button" className="comment-quote comment-quote-link" onClick={onReveal}>
           {thread.quote}

@@ -14,6 +14,7 @@ import { TabIndentationPlugin } from "@lexical/react/LexicalTabIndentationPlugin
 import type { LexicalEditor } from "lexical";
 import type { ReactNode, RefObject } from "react";
 import { CommentButton } from "../comments/comment-button";
+import { CommentMargin } from "../comments/comment-margin";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
 import { AgentRemovalTraces } from "./agent-removal-traces";
@@ -116,6 +117,7 @@ export function DocumentEditor({
                   ErrorBoundary={LexicalErrorBoundary}
                 />
                 <SuggestionCard documentId={documentId} canDecide={!readOnly && writingMode !== "viewing"} />
+                <CommentMargin />
                 <AgentPreview />
                 <FloatingLinkEditorPlugin />
                 <AgentRemovalTraces />

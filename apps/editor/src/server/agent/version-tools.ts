@@ -38,6 +38,7 @@ export async function runVersionTool(call: ServerToolCall): Promise<unknown> {
         at: version.createdAt.toISOString(),
         by: version.createdBy,
         runsSince: version.runs.map((run) => ({ runId: run.runId, prompt: run.prompt, for: run.writer })),
+        editedBy: version.editedBy,
       })),
     };
   }

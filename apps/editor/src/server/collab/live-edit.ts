@@ -36,6 +36,16 @@ function whenCovered(doc: Y.Doc, stateVector: Map<number, number>): Promise<void
 }
 
 /**
+ * Resolves once this instance's live copy of `documentId` holds everything `stateVector` names, or
+ * after WRITER_STATE_WAIT_MS; at once when the document is not open here (then the writer's
+ * socket is on another instance, whose updates reach the stored state through the log).
+ */
+export function whenLiveHolds(documentId: string, stateVector: Uint8Array): Promise<void> {
+  const live = liveDocument(documentId);
+  return live === null ? Promise.resolve() : whenCovered(live, Y.decodeStateVector(stateVector));
+}
+
+/**
  * Runs `change` on `copy`, a headless editor bound to a copy of the document: its result, the
  * update it made (null: none) and what it left of the comment threads it touched
  * (comment-summary.ts).

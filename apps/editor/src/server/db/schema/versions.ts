@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, text } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { bytea, createdAt } from "./columns";
 import { documentRef } from "./documents";
@@ -23,6 +23,8 @@ export const documentVersions = pgTable(
     state: bytea("state").notNull(),
     /** Who saved it, or whose run or restore it was taken for (null once they left). */
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The people (user ids) who changed the document since the version before (null: taken before this was kept). */
+    editedBy: jsonb("edited_by").$type<string[]>(),
     /** The agent run it was taken around, if any (kept when the run's log is purged). */
     runId: text("run_id").references(() => runs.id, { onDelete: "set null" }),
     createdAt: createdAt(),

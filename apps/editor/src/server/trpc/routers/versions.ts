@@ -1,6 +1,7 @@
-import { CONTENT_TOO_SLOW } from "@coauthor/types";
+import { CONTENT_TOO_SLOW, copyStateVectorSchema } from "@coauthor/types";
 import { TRPCError, type TRPCRouterRecord } from "@trpc/server";
 import { z } from "zod";
+import { whenLiveHolds } from "@/server/collab/live-edit";
 import { DocumentWorkTooSlow } from "@/server/document-work/worker-pool";
 import { listVersions, restoreVersion, saveVersion, versionContent } from "@/server/versions";
 import { documentFor } from "../access";
@@ -47,9 +48,12 @@ export const versionsRouter = {
   }),
 
   save: protectedProcedure
-    .input(z.object({ documentId, name: versionName }))
+    .input(z.object({ documentId, name: versionName, stateVector: copyStateVectorSchema.optional() }))
     .mutation(async ({ ctx, input }) => {
       await documentFor(ctx.userId, input.documentId, "edit");
+      // The version holds what the writer's copy held when they pressed Save, typed just before too.
+      if (input.stateVector !== undefined)
+        await whenLiveHolds(input.documentId, Buffer.from(input.stateVector, "base64"));
       const id = await saveVersion(input.documentId, {
         kind: "named",
         label: input.name,
