@@ -162,6 +162,71 @@ test("a replaced paragraph marks only the words that changed, in every copy, the
   await bobCopy.context.close();
 });
 
+/** Holds back everything between `page` and the sync server, both ways, from `hold` until `release`. */
+async function syncLink(page: Page): Promise<{ hold: () => void; release: () => void }> {
+  let held: Array<() => void> | null = null;
+  await page.routeWebSocket(/\/collab/, (socket) => {
+    const server = socket.connectToServer();
+    const pass = (send: () => void) => (held === null ? send() : held.push(send));
+    socket.onMessage((message) => pass(() => server.send(message)));
+    server.onMessage((message) => pass(() => socket.send(message)));
+  });
+  return {
+    hold: () => {
+      held = [];
+    },
+    release: () => {
+      const queued = held ?? [];
+      held = null;
+      for (const send of queued) send();
+    },
+  };
+}
+
+test("one suggestion accepted in one copy and rejected in another at the same moment: both end with one of the two, the paragraph kept", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const original = "Costs were flat against last year.";
+  const documentId = await account.createDocument(`# Budget\n\n${original}\n\nRisks follow.`);
+  const bob = await new CoauthorClient(baseURL).signIn();
+  await account.trpc("documents.share", { id: documentId, email: bob.email, role: "editor" });
+  const bobContext = await contextFor(browser, bob, baseURL);
+  const bobPage = await bobContext.newPage();
+  const bobLink = await syncLink(bobPage);
+  await bobPage.goto(`/documents/${documentId}`);
+  await page.goto(`/documents/${documentId}`);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await ask(page, "agent", 'replace "were flat" with "rose"');
+  await waitForRunEnd(page);
+  await expect(suggestions(bobPage)).toHaveCount(1);
+
+  // Neither copy hears the other while Bob rejects and Alice accepts.
+  bobLink.hold();
+  await suggestions(bobPage).first().getByRole("button", { name: "Reject", exact: true }).click();
+  await suggestions(page).first().getByRole("button", { name: "Accept", exact: true }).click();
+  const accepted = "Costs rose against last year.";
+  await expect(paragraphs(bobPage)).toHaveText([original, "Risks follow."]);
+  await expect(paragraphs(page)).toHaveText([accepted, "Risks follow."]);
+  bobLink.release();
+
+  // One decision stands in both copies and in the stored document; the paragraph is there once.
+  const both = async () => {
+    const alice = (await paragraphs(page).allTextContents()).join("|");
+    const bobs = (await paragraphs(bobPage).allTextContents()).join("|");
+    return alice === bobs ? alice : `Alice: ${alice} / Bob: ${bobs}`;
+  };
+  await expect.poll(both).toMatch(/^Costs (rose|were flat) against last year\.\|Risks follow\.$/);
+  const settled = (await both()).split("|");
+  await expect.poll(() => account.documentMarkdown(documentId)).toBe(`# Budget\n\n${settled.join("\n\n")}`);
+  await expect(suggestions(page)).toHaveCount(0);
+  await bobContext.close();
+});
+
 test("Suggesting mode: a co-editor's own typing arrives as his suggestions in the writer's copy, she rejects them; the mode is remembered", async ({
   page,
   account,
