@@ -6,8 +6,18 @@ export function WordChanges({ parts }: { parts: TextPart[] }) {
     <>
       {parts.map((part, index) => {
         const key = `${index}:${part.change}`;
-        if (part.change === "added") return <ins key={key}>{part.text}</ins>;
-        if (part.change === "removed") return <del key={key}>{part.text}</del>;
+        if (part.change === "added")
+          return (
+            <ins key={key} className="word-added">
+              {part.text}
+            </ins>
+          );
+        if (part.change === "removed")
+          return (
+            <del key={key} className="word-removed">
+              {part.text}
+            </del>
+          );
         return <span key={key}>{part.text}</span>;
       })}
     </>

@@ -1,9 +1,9 @@
 "use client";
 
-import { $isMarkNode } from "@lexical/mark";
+import { $isMarkNode, MarkNode } from "@lexical/mark";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
-import { $getNodeByKey, type LexicalEditor } from "lexical";
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { $getNodeByKey, type LexicalEditor, type NodeKey } from "lexical";
+import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { OPEN_COMMENT_THREAD_COMMAND } from "./comment-selection";
 import { type ListedThread, useCommentThreads } from "./use-comment-threads";
 import "./comments.css";
@@ -20,16 +20,40 @@ const CARD_GAP = 8;
 const LEAST_SHELL_FOR_MARGIN = 800;
 const EXCERPT = 140;
 
-/** The element of the first mark of thread `threadId` in the page, or null. */
-function firstMarkOf(editor: LexicalEditor, threadId: string): HTMLElement | null {
-  const key = editor.read(() => {
-    for (const [nodeKey] of editor.getEditorState()._nodeMap) {
-      const node = $getNodeByKey(nodeKey);
-      if ($isMarkNode(node) && node.hasID(threadId)) return nodeKey;
-    }
-    return null;
-  });
-  return key === null ? null : editor.getElementByKey(key);
+/**
+ * The keys of each thread's marks in `editor`, kept from the marks' mutations (a keystroke that
+ * touches no mark costs nothing here): where a card looks for its text.
+ */
+function useMarkKeys(editor: LexicalEditor, onChange: () => void): Map<string, Set<NodeKey>> {
+  const [marks] = useState(() => new Map<string, Set<NodeKey>>());
+  useEffect(
+    () =>
+      editor.registerMutationListener(MarkNode, (mutations) => {
+        editor.read(() => {
+          for (const [key, mutation] of mutations) {
+            for (const keys of marks.values()) keys.delete(key);
+            const node = mutation === "destroyed" ? null : $getNodeByKey(key);
+            if (!$isMarkNode(node)) continue;
+            for (const id of node.getIDs()) marks.set(id, (marks.get(id) ?? new Set()).add(key));
+          }
+        });
+        onChange();
+      }),
+    [editor, marks, onChange],
+  );
+  return marks;
+}
+
+/** The top of the highest mark of `keys` in the page (viewport coordinates), or null. */
+function topOf(editor: LexicalEditor, keys: ReadonlySet<NodeKey> | undefined): number | null {
+  let top: number | null = null;
+  for (const key of keys ?? []) {
+    const element = editor.getElementByKey(key);
+    if (element === null) continue;
+    const at = element.getBoundingClientRect().top;
+    top = top === null ? at : Math.min(top, at);
+  }
+  return top;
 }
 
 function ThreadCard({ thread, style }: { thread: ListedThread; style?: CSSProperties }) {
@@ -69,12 +93,13 @@ export function CommentMargin() {
   const listRef = useRef<HTMLOListElement>(null);
   const [beside, setBeside] = useState(false);
   const [tops, setTops] = useState<ReadonlyMap<string, number>>(new Map());
-  // Bumped on every editor update and resize: the text moves, so the cards must follow.
+  // Bumped on every editor update, mark change and resize: the text moves, so the cards follow.
   const [layoutTick, setLayoutTick] = useState(0);
+  const bump = useCallback(() => setLayoutTick((tick) => tick + 1), []);
+  const markKeys = useMarkKeys(editor, bump);
 
   useEffect(() => {
     const shell = editor.getRootElement()?.closest(".editor-shell");
-    const bump = () => setLayoutTick((tick) => tick + 1);
     const stopUpdates = editor.registerUpdateListener(bump);
     const resize = shell instanceof HTMLElement ? new ResizeObserver(bump) : null;
     if (shell instanceof HTMLElement) resize?.observe(shell);
@@ -82,7 +107,7 @@ export function CommentMargin() {
       stopUpdates();
       resize?.disconnect();
     };
-  }, [editor]);
+  }, [editor, bump]);
 
   const hasThreads = threads.length > 0;
   // The shell keeps room for the margin while there are cards beside the text.
@@ -106,8 +131,8 @@ export function CommentMargin() {
     let reached = 0;
     for (const card of listRef.current.querySelectorAll<HTMLElement>("[data-thread-id]")) {
       const threadId = card.dataset.threadId ?? "";
-      const mark = firstMarkOf(editor, threadId);
-      const wanted = mark === null ? reached : mark.getBoundingClientRect().top - shellTop;
+      const markTop = topOf(editor, markKeys.get(threadId));
+      const wanted = markTop === null ? reached : markTop - shellTop;
       const top = Math.max(wanted, reached);
       next.set(threadId, Math.round(top));
       reached = top + card.offsetHeight + CARD_GAP;
@@ -117,7 +142,7 @@ export function CommentMargin() {
         ? previous
         : next,
     );
-  }, [editor, beside, layoutTick, threadKey]);
+  }, [editor, beside, layoutTick, threadKey, markKeys]);
 
   if (!hasThreads) return null;
   return (
