@@ -1,23 +1,24 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { defineConfig } from "@playwright/test";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 
-// The built app on embedded defaults, in a throwaway data folder.
+// The built app on embedded defaults, in throwaway data folders: one server per project that
+// shares a server among its files (integration, security, the two halves of e2e), each on its own
+// port and data folder, so those projects run side by side without ever running two files at once
+// on one server (that made timing-bounded tests flaky). Every server's output goes to one
+// server.log in E2E_DATA_DIR, where tests read mailed links (tests/lib/mail-log.ts).
 const port = Number(process.env.E2E_PORT ?? 3217);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "coauthor-e2e-"));
-process.env.E2E_DATA_DIR = dataDir;
+const logDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "coauthor-e2e-"));
+process.env.E2E_DATA_DIR = logDir;
 export const baseURL = `http://127.0.0.1:${port}`;
-// A second shared server, for the e2e files that run in the second lane (below): its own port and
-// data folder, its output copied to the same server.log, where tests read mailed links.
-const secondPort = port + 1;
-const secondDataDir = process.env.E2E_SECOND_DATA_DIR ?? mkdtempSync(join(tmpdir(), "coauthor-e2e-second-"));
-process.env.E2E_SECOND_DATA_DIR = secondDataDir;
+// Property-based suites explore with FC_SEED=random: one seed for the whole run, chosen here (the
+// runner) so every worker, a restarted one too, uses it and a failure names the seed to reproduce.
+if (process.env.FC_SEED === "random") process.env.FC_SEED = String(Math.floor(Math.random() * 2 ** 31));
 
 /**
- * The e2e files the second shared server takes, in the second lane after the own-server projects:
- * about as much test time as those projects leave the lane short of the first (from the list
- * reporter's times in one run: the first lane 734 s of tests, the second 323 s, before the move).
+ * The e2e files the second e2e server takes: about half of e2e's test time, so the two halves
+ * and the other projects share two workers evenly.
  */
 const SECOND_SERVER_E2E = [
   "e2e/live-edits.spec.ts",
@@ -27,21 +28,35 @@ const SECOND_SERVER_E2E = [
   "e2e/keyboard.spec.ts",
 ];
 
-/** The built app on embedded defaults on `serverPort`, its data in `folder`. */
-function sharedServer(serverPort: number, folder: string) {
+/** A shared server: its port and data folder (pinned in the environment: workers read this file too). */
+function sharedServerAt(offset: number, name: string) {
+  const variable = `E2E_DATA_DIR_${name.toUpperCase().replaceAll("-", "_")}`;
+  const dataDir = process.env[variable] ?? mkdtempSync(join(tmpdir(), `coauthor-e2e-${name}-`));
+  process.env[variable] = dataDir;
+  return { port: port + offset, dataDir };
+}
+
+const servers = {
+  integration: sharedServerAt(0, "integration"),
+  security: sharedServerAt(1, "security"),
+  e2e: sharedServerAt(2, "e2e"),
+  e2eSecond: sharedServerAt(3, "e2e-second"),
+};
+
+/** The built app on embedded defaults on `server.port`, its data in `server.dataDir`. */
+function webServer(server: { port: number; dataDir: string }) {
   return {
-    // A copy of stdout goes to server.log in the data folder: tests read mailed links there
-    // (tests/lib/mail-log.ts) to verify the accounts they sign up; the console is spared those lines.
-    command: `node ../apps/editor/scripts/start.mjs | tee -a "${join(dataDir, "server.log")}" | grep --line-buffered -v "^\\[mail\\] "`,
-    url: `http://127.0.0.1:${serverPort}/api/health`,
+    // The console is spared the mail lines.
+    command: `node ../apps/editor/scripts/start.mjs | tee -a "${join(logDir, "server.log")}" | grep --line-buffered -v "^\\[mail\\] "`,
+    url: `http://127.0.0.1:${server.port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe" as const,
     stderr: "pipe" as const,
     env: {
-      PORT: String(serverPort),
+      PORT: String(server.port),
       HOST: "127.0.0.1",
-      COAUTHOR_DATA_DIR: folder,
+      COAUTHOR_DATA_DIR: server.dataDir,
       OFFLINE_MODEL_WORD_DELAY_MS: process.env.OFFLINE_MODEL_WORD_DELAY_MS ?? "40",
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       AGENT_TOOL_DEADLINE_MS: "15000",
@@ -52,18 +67,16 @@ function sharedServer(serverPort: number, folder: string) {
     },
   };
 }
-// Property-based suites explore with FC_SEED=random: one seed for the whole run, chosen here (the
-// runner) so every worker, a restarted one too, uses it and a failure names the seed to reproduce.
-if (process.env.FC_SEED === "random") process.env.FC_SEED = String(Math.floor(Math.random() * 2 ** 31));
 
 /**
- * Runs a project after the one before it in its lane. A dependency that fails leaves the projects
- * after it in its lane unrun (Playwright's rule), so a run fails on its first broken project and
- * reports "did not run" for the rest of that lane. Naming one project runs the projects before it
- * in its lane too; `--no-deps` runs it alone.
+ * What a project on a shared server sets: the server's address, and its data folder as metadata
+ * (tests/lib/shared-server.ts reads it for tests that look at what the server stored).
  */
-function afterLane(previous: string) {
-  return { dependencies: [previous] };
+function onServer(server: { port: number; dataDir: string }): Pick<PlaywrightTestConfig, "use" | "metadata"> {
+  return {
+    use: { baseURL: `http://127.0.0.1:${server.port}`, browserName: "chromium" },
+    metadata: { dataDir: server.dataDir },
+  };
 }
 
 export default defineConfig({
@@ -71,12 +84,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // Two lanes, one file at a time in each: the projects on the shared server (integration →
-  // security → e2e) and the projects that start servers of their own (reliability → scale-out →
-  // chaos), then the rest of the e2e files on a second shared server. Two files at once on one
-  // shared server made timing-bounded tests flaky, so each lane is a chain of single-worker
-  // projects. Measured on an idle 2-core machine: 15.3 min for the 342 tests with e2e all in the
-  // first lane, against about 25 in one lane. E2E_WORKERS=1 runs one file at a time in all.
+  // Two files at a time on this project's 2-core machines, never two of one project at once
+  // (`workers: 1` on each): projects on a shared server have one each, and the own-server projects
+  // start servers enough. Measured idle: 19.4 min for `npm test` with the projects chained in two
+  // lanes, against about 33 with one file at a time in all (E2E_WORKERS=1 still does that).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
@@ -97,69 +108,60 @@ export default defineConfig({
       ],
     },
   },
+  // Longest first, so the two workers end about together.
   projects: [
-    // The shared-server lane.
-    { name: "integration", testMatch: "integration/**/*.spec.ts", workers: 1 },
-    {
-      name: "security",
-      testMatch: "security/**/*.spec.ts",
-      testIgnore: "security/no-stall.spec.ts",
-      use: { browserName: "chromium" },
-      workers: 1,
-      ...afterLane("integration"),
-    },
     {
       name: "e2e",
       testMatch: "e2e/**/*.spec.ts",
       testIgnore: SECOND_SERVER_E2E,
-      use: { browserName: "chromium" },
       workers: 1,
-      ...afterLane("security"),
+      ...onServer(servers.e2e),
     },
-    // The own-server lane. Kills and restarts servers of its own (free ports, their own data folders).
-    { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000, workers: 1 },
+    {
+      name: "security",
+      testMatch: "security/**/*.spec.ts",
+      testIgnore: "security/no-stall.spec.ts",
+      workers: 1,
+      ...onServer(servers.security),
+    },
+    // The rest of the end-to-end files, on a server of their own.
+    { name: "e2e-second-server", testMatch: SECOND_SERVER_E2E, workers: 1, ...onServer(servers.e2eSecond) },
     // Several instances of the build on the machine's PostgreSQL and Redis (tests/lib/instances.ts):
     // each file its own database, dropped after; a missing service fails the file, naming it.
+    { name: "scale-out", testMatch: "scale-out/**/*.spec.ts", timeout: 180_000, workers: 1 },
+    // Kills and restarts servers of its own (free ports, their own data folders).
+    { name: "reliability", testMatch: "reliability/**/*.spec.ts", timeout: 90_000, workers: 1 },
     {
-      name: "scale-out",
-      testMatch: "scale-out/**/*.spec.ts",
-      timeout: 180_000,
+      name: "integration",
+      testMatch: "integration/**/*.spec.ts",
       workers: 1,
-      ...afterLane("reliability"),
+      ...onServer(servers.integration),
     },
     // The fault runner (tests/chaos): a short fixed set of seeded rounds on two instances whose
     // PostgreSQL and Redis links it cuts; the same services, and the same failure when one is missing.
-    {
-      name: "chaos",
-      testMatch: "chaos/**/*.spec.ts",
-      timeout: 480_000,
-      workers: 1,
-      ...afterLane("scale-out"),
-    },
-    // The rest of the end-to-end files, on the second shared server.
-    {
-      name: "e2e-second-server",
-      testMatch: SECOND_SERVER_E2E,
-      use: { browserName: "chromium", baseURL: `http://127.0.0.1:${secondPort}` },
-      workers: 1,
-      ...afterLane("chaos"),
-    },
-    // Times the shared server's answers while it imports the largest documents: run last and alone
+    { name: "chaos", testMatch: "chaos/**/*.spec.ts", timeout: 480_000, workers: 1 },
+    // Times a shared server's answers while it imports the largest documents: run last and alone
     // (after every other project), since another file's load on the server or the machine is not
     // what it measures. `--project=no-stall --no-deps` runs it by itself.
     {
       name: "no-stall",
       testMatch: "security/no-stall.spec.ts",
+      ...onServer(servers.integration),
       dependencies: [
         "integration",
         "security",
         "e2e",
+        "e2e-second-server",
         "reliability",
         "scale-out",
         "chaos",
-        "e2e-second-server",
       ],
     },
   ],
-  webServer: [sharedServer(port, dataDir), sharedServer(secondPort, secondDataDir)],
+  webServer: [
+    webServer(servers.integration),
+    webServer(servers.security),
+    webServer(servers.e2e),
+    webServer(servers.e2eSecond),
+  ],
 });

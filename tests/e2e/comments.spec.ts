@@ -1,5 +1,7 @@
+import { $createParagraphNode, $createTextNode, $getRoot } from "lexical";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { addComment } from "../lib/comments.ts";
+import { SyncClient } from "../lib/sync-client.ts";
 import { expect, type Page, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
 import { ask, contextFor, paragraphs, waitForRunEnd } from "./helpers.ts";
@@ -180,7 +182,7 @@ test("@Coauthor in a comment: the agent's change is a suggestion that says where
   await expect(page.getByTestId("comment-thread")).toHaveAttribute("data-status", "resolved");
 });
 
-test("open threads sit in the margin level with their text, follow it, and open in the panel; on a narrow page they are a list under the document", async ({
+test("open threads sit in the margin level with their text, follow it as a co-editor writes above, and open in the panel; on a narrow page they are a list under the document", async ({
   page,
   account,
 }) => {
@@ -197,24 +199,40 @@ test("open threads sit in the margin level with their text, follow it, and open 
   await expect(cards.nth(0)).toContainText("Is this figure right?");
   await expect(cards.nth(1)).toContainText("Which date?");
 
-  // Beside the text, each level with the words it is on.
+  // Beside the text, each level with the words it is on (the cards follow a render after the text).
   const levelWith = async (card: number, text: string) => {
-    const cardBox = await cards.nth(card).boundingBox();
-    const markBox = await page.getByTestId("document-editor").getByText(text, { exact: true }).boundingBox();
-    const editorBox = await page.getByTestId("document-editor").boundingBox();
-    if (!cardBox || !markBox || !editorBox) throw new Error("not laid out");
-    expect(cardBox.x).toBeGreaterThanOrEqual(editorBox.x + editorBox.width);
-    expect(Math.abs(cardBox.y - markBox.y)).toBeLessThan(4);
+    const editor = page.getByTestId("document-editor");
+    await expect
+      .poll(async () => {
+        const cardBox = await cards.nth(card).boundingBox();
+        const markBox = await editor.getByText(text, { exact: true }).boundingBox();
+        const editorBox = await editor.boundingBox();
+        if (!cardBox || !markBox || !editorBox) return "not laid out";
+        if (cardBox.x < editorBox.x + editorBox.width) return "over the text";
+        return Math.abs(cardBox.y - markBox.y) < 4 ? "level" : `${cardBox.y - markBox.y} px off`;
+      })
+      .toBe("level");
   };
   await levelWith(0, "figure");
   await levelWith(1, "date");
   await expectNoAxeViolations(page, "comments in the margin");
 
-  // Text typed above moves the words down; the cards follow at once.
-  await paragraphs(page).first().click();
-  await page.keyboard.press("Home");
-  await page.keyboard.press("Enter");
-  await page.keyboard.press("Enter");
+  // A co-editor's two paragraphs above move the words down; the cards follow.
+  const coEditor = new SyncClient({ baseURL: account.baseURL, cookie: account.cookie, documentId });
+  try {
+    await coEditor.synced();
+    coEditor.bound.editor.update(
+      () => {
+        const first = $getRoot().getFirstChild();
+        for (const text of ["Added above.", "Added above too."])
+          first?.insertBefore($createParagraphNode().append($createTextNode(text)));
+      },
+      { discrete: true },
+    );
+    await coEditor.flushed();
+  } finally {
+    coEditor.close();
+  }
   await expect(paragraphs(page).nth(2)).toHaveText("The figure is 42 percent.");
   await levelWith(0, "figure");
   await levelWith(1, "date");

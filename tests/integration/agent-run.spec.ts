@@ -1,6 +1,7 @@
 import { createDocumentEditor, exportMarkdown, runEditorTool } from "@coauthor/tools";
 import type { RunEvent } from "@coauthor/types";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { sharedServerDataDir } from "../lib/shared-server.ts";
 import { expect, test } from "../lib/test.ts";
 
 test.describe("agent run over HTTP", () => {
@@ -113,7 +114,7 @@ test("workflow runs are kept in the data folder, not in .next (a rebuild keeps t
   const client = await new CoauthorClient(baseURL ?? "").signIn();
   const documentId = await client.createDocument();
   const run = await client.runAgent(documentId, "hello");
-  const runs = readdirSync(join(process.env.E2E_DATA_DIR ?? "", "workflow", "runs"));
+  const runs = readdirSync(join(sharedServerDataDir(), "workflow", "runs"));
   expect(runs.some((file) => file.startsWith(run.runId))).toBe(true);
 });
 
@@ -122,7 +123,7 @@ test("an ended run leaves only its log in the local world, done or stopped: its 
 }) => {
   const { readdirSync } = await import("node:fs");
   const { join } = await import("node:path");
-  const world = join(process.env.E2E_DATA_DIR ?? "", "workflow");
+  const world = join(sharedServerDataDir(), "workflow");
   const filesOf = (folder: string, runId: string) => {
     try {
       return readdirSync(join(world, folder)).filter((file) => file.startsWith(runId));

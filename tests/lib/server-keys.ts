@@ -4,11 +4,11 @@
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { sharedServerDataDir } from "./shared-server.ts";
 
 /** The hook-token key of the server under test. */
 export function serverHookTokenKey(): Uint8Array {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error("E2E_DATA_DIR is not set (run through playwright.config.ts)");
+  const dir = sharedServerDataDir();
   const secrets = JSON.parse(readFileSync(join(dir, "secrets.json"), "utf8")) as { hookTokenSecret: string };
   return new TextEncoder().encode(secrets.hookTokenSecret);
 }

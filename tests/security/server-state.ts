@@ -2,11 +2,11 @@
 // it to prove a refused request started no workflow.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { sharedServerDataDir } from "../lib/shared-server.ts";
 
 /** How many workflow runs the server's local world holds. */
 export function workflowRunCount(): number {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error("E2E_DATA_DIR is not set (run through playwright.config.ts)");
+  const dir = sharedServerDataDir();
   try {
     return readdirSync(join(dir, "workflow", "runs")).filter((name) => name.endsWith(".json")).length;
   } catch (error) {
