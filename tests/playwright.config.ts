@@ -85,9 +85,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two files at a time on this project's 2-core machines, never two of one project at once
-  // (`workers: 1` on each): projects on a shared server have one each, and the own-server projects
-  // start servers enough. Measured idle: 19.4 min for `npm test` with the projects chained in two
-  // lanes, against about 33 with one file at a time in all (E2E_WORKERS=1 still does that).
+  // (`workers: 1` on each): a shared server serves one file at a time, and the own-server projects
+  // start servers enough. Measured on a clean clone, machine idle: Playwright 742 s (`npm test`
+  // 1,015 s), against 884 s with the projects chained in two lanes and about 1,500 s with one file
+  // at a time in all (E2E_WORKERS=1 still does that).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
