@@ -5,7 +5,7 @@ import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext
 import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { CommentBadge } from "../comments/comment-badge";
-import { type CommentTarget, useCommentOpen, useCommentStart } from "../comments/comment-selection";
+import { useCommentRequests } from "../comments/comment-selection";
 import { CommentsView } from "../comments/comments-view";
 import { useCommentBadge } from "../comments/use-comment-badge";
 import { readBlockInfos } from "../editor/block-info";
@@ -68,10 +68,6 @@ export function AssistantPanel({
   const [model, setModel] = useState("");
   const [prompt, setPrompt] = useState("");
   const [view, setView] = useState<PanelView>("conversation");
-  /** The text a new comment thread is being written on (the toolbar's Comment), or null. */
-  const [commentDraft, setCommentDraft] = useState<CommentTarget | null>(null);
-  /** The thread a card in the margin opened: the Comments view shows and focuses it. */
-  const [commentShown, setCommentShown] = useState<{ threadId: string } | null>(null);
   const toggleView = (next: PanelView) => setView((current) => (current === next ? "conversation" : next));
   const [openRunId, setOpenRunId] = useState<string | null>(null);
   const { editMode, setEditMode, suggestAs, agentAs } = useAgentEditMode(userId, userName, documentId);
@@ -91,20 +87,10 @@ export function AssistantPanel({
     lookupBlocks: (ids) => readBlockInfos(editor, ids),
   });
   const reveal = useCallback((blockId: string) => revealBlock(editor, blockId), [editor]);
-  // The toolbar's Comment (and Ctrl+Alt+M) opens the Comments view on a new thread's form.
-  useCommentStart(
-    useCallback((target: CommentTarget) => {
+  const comments = useCommentRequests(
+    useCallback(() => {
       setOpen(true);
       setView("comments");
-      setCommentDraft(target);
-    }, []),
-  );
-  useCommentOpen(
-    useCallback((threadId: string) => {
-      setOpen(true);
-      setView("comments");
-      // A new object each time: opening the same card again shows the thread again.
-      setCommentShown({ threadId });
     }, []),
   );
   const commentCounts = useCommentBadge(mentionNames);
@@ -258,9 +244,9 @@ export function AssistantPanel({
             userId={userId}
             canComment={canComment}
             canResolveAll={canEdit}
-            draft={commentDraft}
-            onDraftDone={() => setCommentDraft(null)}
-            opened={commentShown}
+            draft={comments.draft}
+            onDraftDone={comments.clearDraft}
+            opened={comments.opened}
           />
         ) : view === "versions" ? (
           <VersionHistory documentId={documentId} canEdit={canEdit} />

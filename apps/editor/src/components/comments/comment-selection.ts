@@ -8,7 +8,7 @@ import {
   createCommand,
   type LexicalEditor,
 } from "lexical";
-import { useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 /** The text a writer chose to comment on: where it is, and what it read. */
 export type CommentTarget = CommentRange & { quote: string };
@@ -20,7 +20,7 @@ export const START_COMMENT_COMMAND = createCommand<CommentTarget>("START_COMMENT
 export const OPEN_COMMENT_THREAD_COMMAND = createCommand<string>("OPEN_COMMENT_THREAD_COMMAND");
 
 /** Calls `onOpen` with the thread's id each time a writer opens a thread from the margin. */
-export function useCommentOpen(onOpen: (threadId: string) => void): void {
+function useCommentOpen(onOpen: (threadId: string) => void): void {
   const [editor] = useLexicalComposerContext();
   useEffect(
     () =>
@@ -37,7 +37,7 @@ export function useCommentOpen(onOpen: (threadId: string) => void): void {
 }
 
 /** Calls `onStart` with the target each time a writer starts a comment (the panel opens its form). */
-export function useCommentStart(onStart: (target: CommentTarget) => void): void {
+function useCommentStart(onStart: (target: CommentTarget) => void): void {
   const [editor] = useLexicalComposerContext();
   useEffect(
     () =>
@@ -66,4 +66,38 @@ export function commentTargetOf(editor: LexicalEditor): CommentTarget | null {
         : $createRangeSelectionFromDom(window.getSelection(), editor);
     return selection === null ? null : $commentRangeOf(selection);
   });
+}
+
+/**
+ * What the panel's Comments view is asked for from the document: a new thread's form (the
+ * toolbar's Comment, Ctrl+Alt+M) or one thread (a card in the margin). `show` opens the view.
+ */
+export function useCommentRequests(show: () => void): {
+  /** The text a new thread is being written on, or null. */
+  draft: CommentTarget | null;
+  clearDraft: () => void;
+  /** The thread a card opened (a new object each time: the same card again shows it again). */
+  opened: { threadId: string } | null;
+} {
+  const [draft, setDraft] = useState<CommentTarget | null>(null);
+  const [opened, setOpened] = useState<{ threadId: string } | null>(null);
+  useCommentStart(
+    useCallback(
+      (target: CommentTarget) => {
+        show();
+        setDraft(target);
+      },
+      [show],
+    ),
+  );
+  useCommentOpen(
+    useCallback(
+      (threadId: string) => {
+        show();
+        setOpened({ threadId });
+      },
+      [show],
+    ),
+  );
+  return { draft, clearDraft: useCallback(() => setDraft(null), []), opened };
 }
