@@ -1,5 +1,5 @@
 import { expect, test } from "../lib/test.ts";
-import { coEditorPage, paragraphs } from "./helpers.ts";
+import { ask, coEditorPage, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 // Runs in the background (issue #39, point 2): the server executes every tool call of the run on
 // the live document, so the writer may close the tab as soon as the run has started; co-editors
@@ -42,5 +42,62 @@ test("Run in background: the writer closes the tab at once, the run goes on, a c
   await page.getByTestId("history-undo-run").first().click();
   await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
   await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  await bobContext.close();
+});
+
+// Point 1's handover: a tab that drops off mid-run (its socket, its result posts and its lease asks
+// all held up, as on a train entering a tunnel) still runs the call it already holds the lease for;
+// after the grace the server runs that call again on the live document and goes on. When the tab
+// is back, its late copy of that call is undone on the server, and it may take the run back at a
+// call boundary: every call's edit is in every copy once, in order.
+test("a tab that goes offline mid-run hands over to the server and comes back: every call's edit lands once in every copy", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kickoff notes.");
+  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+
+  let offline = false;
+  const held: Array<() => void> = [];
+  await page.routeWebSocket(/\/collab/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (offline) held.push(() => server.send(message));
+      else server.send(message);
+    });
+    server.onMessage((message) => {
+      if (offline) held.push(() => socket.send(message));
+      else socket.send(message);
+    });
+  });
+  // The tab drops off once its second result is delivered: the third call is already on its way.
+  let results = 0;
+  await page.route("**/api/llm/agent/**", async (route) => {
+    if (offline) return route.abort("internetdisconnected");
+    const secondResult = route.request().url().endsWith("/callback") && ++results === 2;
+    await route.continue();
+    if (secondResult) offline = true;
+  });
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
+  await ask(page, "agent", "count to 8");
+
+  // The server takes over after the grace: Bob sees the run go on without the writer's tab.
+  await expect(paragraphs(bobPage).nth(4)).toHaveText("4", { timeout: 40_000 });
+  offline = false;
+  for (const send of held.splice(0)) send();
+
+  const counted = ["Kickoff notes.", "1", "2", "3", "4", "5", "6", "7", "8"];
+  await expect(paragraphs(bobPage)).toHaveText(counted, { timeout: 40_000 });
+  await expect(paragraphs(page)).toHaveText(counted, { timeout: 40_000 });
+  await waitForRunEnd(page, "Done", 40_000);
+  // Stored once too: a fresh copy reads the same.
+  await bobPage.reload();
+  await expect(paragraphs(bobPage)).toHaveText(counted);
   await bobContext.close();
 });

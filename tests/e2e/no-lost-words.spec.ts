@@ -1,4 +1,6 @@
 import type { Page } from "@playwright/test";
+import { $createParagraphNode, $createTextNode, $getRoot } from "lexical";
+import { SyncClient } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
 import { paragraphs, waitForRunEnd, waitForSave } from "./helpers.ts";
 
@@ -67,4 +69,54 @@ test("a sentence typed just before asking the agent, before the document arrived
   await waitForSave(page);
   await page.reload();
   await expect(paragraphs(page)).toHaveText(["Hello draft world", "From the agent"]);
+});
+
+// The browser tells Lexical where the caret went only in a later `selectionchange` event; a
+// co-editor's edit applied before that event used to put the caret back where Lexical last saw it,
+// so the next words landed there. The event is held back here until the co-editor's edit is in.
+test("a caret moved just before a co-editor's edit arrives stays where the writer put it", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("First.\n\nSecond.");
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["First.", "Second."]);
+  await paragraphs(page).nth(1).click();
+  await page.keyboard.press("End");
+  await page.keyboard.type(" Typed.");
+  await expect(paragraphs(page).nth(1)).toHaveText("Second. Typed.");
+
+  // Lexical listens on the document; a listener that runs before it keeps the event from it.
+  await page.evaluate(() => {
+    const holder = window as Window & { holdSelectionChange?: boolean };
+    holder.holdSelectionChange = true;
+    window.addEventListener(
+      "selectionchange",
+      (event) => {
+        if (holder.holdSelectionChange) event.stopImmediatePropagation();
+      },
+      { capture: true },
+    );
+  });
+  await page.keyboard.press("Control+Home");
+
+  const coEditor = new SyncClient({ baseURL: account.baseURL, cookie: account.cookie, documentId });
+  try {
+    await coEditor.synced();
+    coEditor.bound.editor.update(
+      () => {
+        $getRoot().append($createParagraphNode().append($createTextNode("From a co-editor.")));
+      },
+      { discrete: true },
+    );
+    await coEditor.flushed();
+  } finally {
+    coEditor.close();
+  }
+  await expect(paragraphs(page)).toHaveText(["First.", "Second. Typed.", "From a co-editor."]);
+  await page.evaluate(() => {
+    (window as Window & { holdSelectionChange?: boolean }).holdSelectionChange = false;
+  });
+  await page.keyboard.type("Start: ");
+  await expect(paragraphs(page)).toHaveText(["Start: First.", "Second. Typed.", "From a co-editor."]);
 });

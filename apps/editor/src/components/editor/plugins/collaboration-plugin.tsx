@@ -6,6 +6,7 @@ import type { Provider } from "@lexical/yjs";
 import { useCallback, useEffect, useRef } from "react";
 import type * as Y from "yjs";
 import { useAgentLive } from "../agent-live-context";
+import { keepCaretOnRemoteChange } from "../caret-on-remote-change";
 import { type SyncState, watchSyncState } from "../sync-state";
 
 /** Relative luminance (WCAG) of the colour hsl(hue 70% lightness%). */
@@ -94,6 +95,8 @@ export function DocumentCollaboration({
       current = false;
     };
   }, [collab, editor, readOnly]);
+
+  useEffect(() => keepCaretOnRemoteChange(editor, collab().doc), [collab, editor]);
 
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
