@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AppServer } from "../lib/app-server.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
+import { benchBackgroundRuns, printBackgroundRuns } from "./background-runs.ts";
 import { benchCollaboration, printCollaboration } from "./collaboration.ts";
 import { benchComments, printComments } from "./comments.ts";
 import { physicalFloor } from "./floor.ts";
@@ -92,6 +93,15 @@ try {
     );
     printCollaboration(collaboration);
     results = { collaboration };
+  } else if (argv.includes("--background")) {
+    // Only the background runs section (runs executed by the server, beside tabs).
+    const backgroundRuns = await section(
+      "background runs",
+      () => benchBackgroundRuns(server.url, () => server.pids(), sizes.backgroundRuns),
+      [server],
+    );
+    printBackgroundRuns(backgroundRuns);
+    results = { backgroundRuns };
   } else if (argv.includes("--home")) {
     // Only the home list section (1,000 documents, searched and paged).
     const home = await section("home", () => benchHome(server.url, sizes.home), [server]);

@@ -49,6 +49,8 @@ export interface BenchSizes {
   comments: { blocks: number; threads: number; runs: number };
   /** The server executor's call: document sizes (blocks) and calls timed per size. */
   serverExecutor: { blocks: number[]; runs: number };
+  /** Runs started at once on one instance, executed by the server and then by tabs, of this many calls. */
+  backgroundRuns: { runs: number; calls: number };
   /** The Versions view's list: versions saved on one document, and list calls timed. */
   versionList: { versions: number; samples: number };
   collaboration: {
@@ -94,6 +96,7 @@ const FULL: BenchSizes = {
   versionList: { versions: 1_000, samples: 20 },
   comments: { blocks: 500, threads: 1_000, runs: 7 },
   serverExecutor: { blocks: [2_000, 10_000], runs: 5 },
+  backgroundRuns: { runs: 20, calls: 10 },
   collaboration: {
     clients: [2, 10, 50],
     keystrokes: 60,
@@ -137,6 +140,7 @@ const SMOKE: BenchSizes = {
   versionList: { versions: 3, samples: 2 },
   comments: { blocks: 10, threads: 4, runs: 1 },
   serverExecutor: { blocks: [20], runs: 1 },
+  backgroundRuns: { runs: 2, calls: 2 },
   collaboration: {
     clients: [2],
     keystrokes: 3,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { AppServer } from "../lib/app-server.ts";
 import { BENCH_SERVER_ENV, benchAgentLoop, benchPeer } from "./agent-bench.ts";
 import { agentNotes, agentTable } from "./agent-table.ts";
+import { benchBackgroundRuns, printBackgroundRuns } from "./background-runs.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
 import { benchCollaboration, printCollaboration } from "./collaboration.ts";
 import { printComments } from "./comments.ts";
@@ -77,6 +78,13 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   const serverExecutor = headless
     ? await section("server executor", () => runHeadless("serverExecutor", sizes))
     : undefined;
+  const backgroundRuns = headless
+    ? await section(
+        "background runs",
+        () => benchBackgroundRuns(server.url, () => server.pids(), sizes.backgroundRuns),
+        shared,
+      )
+    : undefined;
   const collaboration = headless
     ? await section(
         "collaboration",
@@ -110,6 +118,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   if (versions) printVersions(versions);
   if (comments) printComments(comments);
   if (serverExecutor) printServerExecutor(serverExecutor);
+  if (backgroundRuns) printBackgroundRuns(backgroundRuns);
   if (collaboration) printCollaboration(collaboration);
   if (home) printHome(home);
   if (versionList) printVersionList(versionList);
@@ -134,6 +143,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     versions,
     comments,
     serverExecutor,
+    backgroundRuns,
     collaboration,
     home,
     versionList,

@@ -2,6 +2,7 @@
 // CriticMarkup is read back: the export's and the import's options (tRPC `documents.export`,
 // `documents.create`).
 import { z } from "zod";
+import { copyStateVectorSchema } from "./collab.ts";
 
 /**
  * The document as if every pending suggestion were accepted, as if every one were rejected, with
@@ -32,5 +33,7 @@ export const INVALID_CRITICMARKUP = "invalid-criticmarkup";
 export const documentExportInputSchema = z.object({
   id: z.string().min(1).max(100),
   view: markdownViewSchema.optional(),
+  /** The writer's copy's state vector: the export waits (briefly) until the live document holds it. */
+  stateVector: copyStateVectorSchema.optional(),
 });
 export type DocumentExportInput = z.infer<typeof documentExportInputSchema>;

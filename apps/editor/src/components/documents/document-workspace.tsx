@@ -59,6 +59,7 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
   const [syncState, setSyncState] = useState<SyncState>("connecting");
   const [sharing, setSharing] = useState(false);
   const editorRef = useRef<LexicalEditor | null>(null);
+  const copyStateRef = useRef<(() => string) | null>(null);
   useSaveFailureAnnouncement(syncState);
 
   if (query.isPending) {
@@ -101,7 +102,12 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
             {describeSyncState(syncState)}
           </span>
         )}
-        <ExportMarkdown documentId={data.id} title={data.title} editorRef={editorRef} />
+        <ExportMarkdown
+          documentId={data.id}
+          title={data.title}
+          editorRef={editorRef}
+          copyStateRef={copyStateRef}
+        />
         {data.role === "owner" ? (
           <button type="button" className="button" onClick={() => setSharing(true)}>
             Share
@@ -121,6 +127,7 @@ function Workspace({ documentId, user, initialState }: DocumentWorkspaceProps) {
         canComment={canComment}
         onSyncStateChange={setSyncState}
         editorRef={editorRef}
+        copyStateRef={copyStateRef}
         aside={
           <AssistantPanel
             documentId={data.id}

@@ -27,6 +27,8 @@ export function ExportMarkdown(props: {
   documentId: string;
   title: string;
   editorRef: RefObject<LexicalEditor | null>;
+  /** Reads the open copy's Yjs state: the export waits on the server until it holds what was typed. */
+  copyStateRef: RefObject<(() => string) | null>;
 }) {
   const client = useTRPCClient();
   const name = useId();
@@ -39,7 +41,12 @@ export function ExportMarkdown(props: {
     setBusy(true);
     setFailure(null);
     try {
-      const { markdown } = await client.documents.export.query({ id: props.documentId, view: chosen });
+      const stateVector = props.copyStateRef.current?.();
+      const { markdown } = await client.documents.export.query({
+        id: props.documentId,
+        view: chosen,
+        ...(stateVector === undefined ? {} : { stateVector }),
+      });
       downloadMarkdown(markdownFileName(props.title), markdown);
       setChoosing(false);
     } catch (error) {

@@ -19,6 +19,7 @@ import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
 import { AgentRemovalTraces } from "./agent-removal-traces";
 import { AuthorshipPlugin, AuthorshipToggle } from "./authorship";
+import { CopyStateRef } from "./copy-state";
 import { JumpToChange } from "./jump-to-change";
 import { FloatingLinkEditorPlugin } from "./link-editor/floating-link-editor";
 import { AgentPresencePlugin } from "./plugins/agent-presence-plugin";
@@ -52,6 +53,8 @@ interface DocumentEditorProps {
   canComment?: boolean;
   /** Set to the Lexical editor, so the page can put focus in the document (e.g. after Enter in the title). */
   editorRef?: RefObject<LexicalEditor | null>;
+  /** Set to a reader of this copy's Yjs state (useCopyState), for requests sent from outside the editor. */
+  copyStateRef?: RefObject<(() => string) | null>;
 }
 
 /**
@@ -67,6 +70,7 @@ export function DocumentEditor({
   readOnly = false,
   canComment = !readOnly,
   editorRef,
+  copyStateRef,
 }: DocumentEditorProps) {
   const [writingMode, chooseWritingMode] = useWritingMode(user.id, documentId);
   const initialConfig: InitialConfigType = {
@@ -139,6 +143,7 @@ export function DocumentEditor({
           <TextControlFilterPlugin />
           <FocusOnOpenPlugin />
           {editorRef ? <EditorRefPlugin editorRef={editorRef} /> : null}
+          {copyStateRef ? <CopyStateRef target={copyStateRef} /> : null}
           <MarkdownShortcutPlugin transformers={markdownShortcutTransformers} />
           <MarkdownPastePlugin />
           <BlockIdsPlugin />

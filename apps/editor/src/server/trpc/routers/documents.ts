@@ -14,6 +14,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { CriticMarkupRefused, readDocumentView } from "@/server/collab/document-content";
 import { DocumentDamagedError } from "@/server/collab/document-health";
+import { whenLiveHolds } from "@/server/collab/live-edit";
 import { closeDocumentSockets } from "@/server/collab/sync-server";
 import { authorOf } from "@/server/comments";
 import { getDb } from "@/server/db";
@@ -168,6 +169,9 @@ export const documentsRouter = {
    */
   export: protectedProcedure.input(documentExportInputSchema).query(async ({ ctx, input }) => {
     await documentFor(ctx.userId, input.id, "read");
+    // The export holds what the writer's copy held when they asked, typed just before too.
+    if (input.stateVector !== undefined)
+      await whenLiveHolds(input.id, Buffer.from(input.stateVector, "base64"));
     const exported = await readDocumentView(input.id, input.view).catch((error: unknown) => {
       if (error instanceof DocumentDamagedError)
         throw new TRPCError({ code: "CONFLICT", message: error.message });
