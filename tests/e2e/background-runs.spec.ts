@@ -99,5 +99,10 @@ test("a tab that goes offline mid-run hands over to the server and comes back: e
   // Stored once too: a fresh copy reads the same.
   await bobPage.reload();
   await expect(paragraphs(bobPage)).toHaveText(counted);
+  // The tab's and the server's recordings are one run: Undo run takes all of it back.
+  await page.getByTestId("assistant-history-toggle").click();
+  await page.getByTestId("history-undo-run").first().click();
+  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
   await bobContext.close();
 });
