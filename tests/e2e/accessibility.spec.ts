@@ -155,6 +155,6 @@ test("pending suggestions (marked blocks, the review list) and the Versions view
   await page.getByTestId("version-save").click();
   await expect(page.getByTestId("version-item").filter({ hasText: "Reviewed" })).toHaveCount(1);
   await page.getByTestId("version-item").first().getByRole("button").first().click();
-  await expect(page.getByTestId("version-markdown")).toBeVisible();
+  await expect(page.getByTestId("version-document")).toBeVisible();
   await expectNoAxeViolations(page, "Versions view with a version open");
 });

@@ -50,7 +50,7 @@ test("a named version, versions around an agent run, and a restore that reaches 
   await expect(paragraphs(page)).toHaveText(["Original text.", "Agent line", "Bob's line"]);
   const firstDraft = page.getByTestId("version-item").filter({ hasText: "First draft" });
   await firstDraft.getByRole("button").first().click();
-  await expect(firstDraft.getByTestId("version-markdown")).toHaveText("Original text.");
+  await expect(firstDraft.getByTestId("version-document")).toHaveText("Original text.");
   await firstDraft.getByTestId("version-restore").click();
   await expect(firstDraft.getByTestId("version-restored")).toBeVisible();
   await expect(paragraphs(page)).toHaveText(["Original text."]);
@@ -63,9 +63,11 @@ test("a named version, versions around an agent run, and a restore that reaches 
   await expect(paragraphs(bobPage)).toHaveText(["Original text."]);
   const backup = page.getByTestId("version-item").first();
   await backup.getByRole("button").first().click();
-  await expect(backup.getByTestId("version-markdown")).toHaveText(
-    "Original text.\n\nAgent line\n\nBob's line",
-  );
+  await expect(backup.getByTestId("version-document").locator("p")).toHaveText([
+    "Original text.",
+    "Agent line",
+    "Bob's line",
+  ]);
   await bobContext.close();
 });
 
@@ -129,7 +131,7 @@ test("a viewer sees versions but cannot save or restore one, and the server refu
   await expect(page.getByTestId("version-item")).toHaveCount(1);
   await expect(page.getByTestId("version-save")).toHaveCount(0);
   await page.getByTestId("version-item").getByRole("button").first().click();
-  await expect(page.getByTestId("version-markdown")).toHaveText("Kept text.");
+  await expect(page.getByTestId("version-document")).toHaveText("Kept text.");
   await expect(page.getByTestId("version-restore")).toHaveCount(0);
   const restore = await viewer.trpcCall("versions.restore", { documentId, versionId: saved.versionId });
   expect(restore.status).toBe(403);
@@ -173,7 +175,7 @@ test("an open version compares, word by word, with the version before it and wit
   await beforeRun.getByTestId("version-show-to-now").check();
   await expect(beforeRun.getByTestId("version-changes").locator("ins")).toContainText("Agent line");
   await beforeRun.getByTestId("version-show-version").check();
-  await expect(beforeRun.getByTestId("version-markdown")).toHaveText("Original text.");
+  await expect(beforeRun.getByTestId("version-document")).toHaveText("Original text.");
 });
 
 test("a co-editor offline during a restore merges what they typed when they reconnect, and the text the restore removed stays gone", async ({
@@ -221,4 +223,35 @@ test("a co-editor offline during a restore merges what they typed when they reco
     .poll(() => account.documentMarkdown(documentId))
     .toBe("Kept line. Bob offline.\n\nSecond line.");
   await bobContext.close();
+});
+
+test("a version reads as the document does, and a changed heading is compared word by word as a heading", async ({
+  page,
+  account,
+}) => {
+  const documentId = await account.createDocument("# Plan\n\nSome **bold** words.\n\n- one\n- two", "Plan");
+  await account.trpc("versions.save", { documentId, name: "First" });
+  await page.goto(`/documents/${documentId}`);
+  await expect(page.getByTestId("document-editor").locator("h1")).toHaveText("Plan");
+  await ask(page, "agent", 'replace "Plan" with "Budget"');
+  await waitForRunEnd(page);
+  await openVersions(page);
+
+  // The named version, read-only as the document shows it: no Markdown marks.
+  const first = page.getByTestId("version-item").filter({ hasText: "First" });
+  await first.getByRole("button").first().click();
+  const shown = first.getByTestId("version-document");
+  await expect(shown.locator("h1")).toHaveText("Plan");
+  await expect(shown.locator("strong")).toHaveText("bold");
+  await expect(shown.locator("li")).toHaveText(["one", "two"]);
+  await expect(shown).not.toContainText("**");
+
+  // The run's version against the one before: the heading is still a heading, its word replaced.
+  const afterRun = page.getByTestId("version-item").first();
+  await afterRun.getByRole("button").first().click();
+  await afterRun.getByTestId("version-show-since-previous").check();
+  const heading = afterRun.getByTestId("version-changes").locator('[data-change="changed"] h1');
+  await expect(heading.locator("del")).toHaveText("Plan");
+  await expect(heading.locator("ins")).toHaveText("Budget");
+  await expectNoAxeViolations(page, "a version compared as the document reads");
 });

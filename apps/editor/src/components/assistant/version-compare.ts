@@ -7,9 +7,9 @@ import { type TextPart, textChanges } from "../editor/word-diff";
 
 export type ComparedBlock =
   | { change: "same" | "added" | "removed"; block: DocumentBlock }
-  | { change: "changed"; block: DocumentBlock; parts: TextPart[] }
+  | { change: "changed"; block: DocumentBlock; previous: DocumentBlock; parts: TextPart[] }
   /** Moved, and changed too when `parts` is not null. */
-  | { change: "moved"; block: DocumentBlock; parts: TextPart[] | null };
+  | { change: "moved"; block: DocumentBlock; previous: DocumentBlock; parts: TextPart[] | null };
 
 /**
  * `after` compared with `before`, in `after`'s order with removed blocks where they were (after
@@ -35,9 +35,9 @@ export function compareBlocks(before: DocumentBlock[], after: DocumentBlock[]): 
     if (position === undefined) return { item: { change: "added", block }, position: null };
     const old = before[position] as DocumentBlock;
     const parts = old.markdown === block.markdown ? null : textChanges(old.markdown, block.markdown);
-    if (!inPlace.has(index)) return { item: { change: "moved", block, parts }, position };
+    if (!inPlace.has(index)) return { item: { change: "moved", block, previous: old, parts }, position };
     return {
-      item: parts === null ? { change: "same", block } : { change: "changed", block, parts },
+      item: parts === null ? { change: "same", block } : { change: "changed", block, previous: old, parts },
       position,
     };
   });

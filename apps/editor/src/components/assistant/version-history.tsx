@@ -7,8 +7,8 @@ import { type CSSProperties, type FormEvent, useId, useMemo, useState } from "re
 import { useTRPC } from "@/trpc/react";
 import { authorColour } from "../editor/authorship";
 import { useCopyState } from "../editor/copy-state";
+import { ChangedBlock, RenderedMarkdown } from "./rendered-blocks";
 import { type ComparedBlock, compareBlocks } from "./version-compare";
-import { WordChanges } from "./word-changes";
 
 /**
  * The document's versions, newest first: those taken around agent runs and before restores, and
@@ -148,13 +148,23 @@ const CHANGE_LABELS: Record<Exclude<ComparedBlock["change"], "same">, string> = 
   moved: "Moved",
 };
 
-/** A block's text: inserted text underlined, deleted struck through, the rest as it is. */
+/** A block as the document shows it: added underlined, removed struck through, changed compared word by word. */
 function BlockText({ item }: { item: ComparedBlock }) {
-  if (item.change === "added") return <ins>{item.block.markdown}</ins>;
-  if (item.change === "removed") return <del>{item.block.markdown}</del>;
+  if (item.change === "added")
+    return (
+      <ins className="block-added">
+        <RenderedMarkdown markdown={item.block.markdown} />
+      </ins>
+    );
+  if (item.change === "removed")
+    return (
+      <del className="block-removed">
+        <RenderedMarkdown markdown={item.block.markdown} />
+      </del>
+    );
   if ((item.change === "changed" || item.change === "moved") && item.parts !== null)
-    return <WordChanges parts={item.parts} />;
-  return <>{item.block.markdown}</>;
+    return <ChangedBlock before={item.previous.markdown} after={item.block.markdown} />;
+  return <RenderedMarkdown markdown={item.block.markdown} />;
 }
 
 /**
@@ -183,9 +193,9 @@ function BlockChanges({ before, after }: { before: DocumentBlock[]; after: Docum
                 {author ? ` · written by ${author.authorName}` : ""}
               </span>
             )}
-            <pre className="run-diff-text">
+            <div className="version-block-text">
               <BlockText item={item} />
-            </pre>
+            </div>
           </div>
         );
       })}
@@ -247,9 +257,9 @@ function VersionPreview({
       ) : null}
       {content.data && shown === "version" ? (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard (WCAG 2.1.1).
-        <pre className="version-markdown" data-testid="version-markdown" tabIndex={0}>
-          {content.data.markdown}
-        </pre>
+        <div className="version-document" data-testid="version-document" tabIndex={0}>
+          <RenderedMarkdown markdown={content.data.markdown} />
+        </div>
       ) : null}
       {content.data && shown === "since-previous" && previous.data ? (
         <BlockChanges before={previous.data.blocks} after={content.data.blocks} />
