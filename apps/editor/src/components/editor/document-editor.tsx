@@ -15,6 +15,7 @@ import type { LexicalEditor } from "lexical";
 import type { ReactNode, RefObject } from "react";
 import { CommentButton } from "../comments/comment-button";
 import { CommentMargin } from "../comments/comment-margin";
+import { CommentThreadsProvider } from "../comments/use-comment-threads";
 import { AgentLiveProvider } from "./agent-live-context";
 import { AgentPreview } from "./agent-preview";
 import { AgentRemovalTraces } from "./agent-removal-traces";
@@ -96,44 +97,49 @@ export function DocumentEditor({
           writerName={user.name}
           initialState={initialState}
         >
-          <div className="workspace-body">
-            <div className="editor-column">
-              <PresenceList />
-              <Toolbar>
-                {readOnly ? null : (
-                  <WritingModeSwitch user={user} mode={writingMode} onChoose={chooseWritingMode} />
-                )}
-                {canComment ? <CommentButton /> : null}
-                <AuthorshipToggle />
-              </Toolbar>
-              <div className="editor-shell">
-                <RichTextPlugin
-                  contentEditable={
-                    <ContentEditable
-                      className="editor-content"
-                      data-testid="document-editor"
-                      aria-label="Document"
-                      aria-placeholder="Start writing…"
-                      aria-describedby="editor-keyboard-hint"
-                      placeholder={<div className="editor-placeholder">Start writing…</div>}
-                    />
-                  }
-                  ErrorBoundary={LexicalErrorBoundary}
-                />
-                <SuggestionCard documentId={documentId} canDecide={!readOnly && writingMode !== "viewing"} />
-                <CommentMargin />
-                <AgentPreview />
-                <FloatingLinkEditorPlugin />
-                <AgentRemovalTraces />
-                <JumpToChange />
+          <CommentThreadsProvider>
+            <div className="workspace-body">
+              <div className="editor-column">
+                <PresenceList />
+                <Toolbar>
+                  {readOnly ? null : (
+                    <WritingModeSwitch user={user} mode={writingMode} onChoose={chooseWritingMode} />
+                  )}
+                  {canComment ? <CommentButton /> : null}
+                  <AuthorshipToggle />
+                </Toolbar>
+                <div className="editor-shell">
+                  <RichTextPlugin
+                    contentEditable={
+                      <ContentEditable
+                        className="editor-content"
+                        data-testid="document-editor"
+                        aria-label="Document"
+                        aria-placeholder="Start writing…"
+                        aria-describedby="editor-keyboard-hint"
+                        placeholder={<div className="editor-placeholder">Start writing…</div>}
+                      />
+                    }
+                    ErrorBoundary={LexicalErrorBoundary}
+                  />
+                  <SuggestionCard
+                    documentId={documentId}
+                    canDecide={!readOnly && writingMode !== "viewing"}
+                  />
+                  <CommentMargin />
+                  <AgentPreview />
+                  <FloatingLinkEditorPlugin />
+                  <AgentRemovalTraces />
+                  <JumpToChange />
+                </div>
+                <p id="editor-keyboard-hint" className="editor-hint" data-testid="editor-keyboard-hint">
+                  Tab moves to the next control; in lists, code and tables it indents (Esc, then Tab, leaves
+                  them). Outside text fields, ? lists the keyboard shortcuts.
+                </p>
               </div>
-              <p id="editor-keyboard-hint" className="editor-hint" data-testid="editor-keyboard-hint">
-                Tab moves to the next control; in lists, code and tables it indents (Esc, then Tab, leaves
-                them). Outside text fields, ? lists the keyboard shortcuts.
-              </p>
+              {aside}
             </div>
-            {aside}
-          </div>
+          </CommentThreadsProvider>
           <AgentPresencePlugin writerName={user.name} />
           <ListPlugin />
           <LinkPlugin validateUrl={isSafeUrl} />

@@ -5,18 +5,37 @@ import type { CommentThread } from "@coauthor/types";
 import { $isMarkNode, MarkNode } from "@lexical/mark";
 import { useLexicalComposerContext } from "@lexical/react/LexicalComposerContext";
 import { $getNodeByKey } from "lexical";
-import { useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import { useAgentLive } from "@/components/editor/agent-live-context";
 
 /** A thread as the view lists it: with whether its text is still in the document. */
 export type ListedThread = CommentThread & { anchored: boolean };
+
+const CommentThreadsContext = createContext<ListedThread[] | null>(null);
+
+/**
+ * Reads the document's threads once for every view of them (the margin beside the text, the
+ * panel's Comments view), which take them with `useCommentThreads`.
+ */
+export function CommentThreadsProvider({ children }: { children: ReactNode }) {
+  return (
+    <CommentThreadsContext.Provider value={useThreadsOfCopy()}>{children}</CommentThreadsContext.Provider>
+  );
+}
+
+/** The document's threads, live (from `CommentThreadsProvider`). */
+export function useCommentThreads(): ListedThread[] {
+  const threads = useContext(CommentThreadsContext);
+  if (threads === null) throw new Error("useCommentThreads must be used inside CommentThreadsProvider");
+  return threads;
+}
 
 /**
  * The document's threads, live: those whose text is in the document in the order it comes, then
  * those on deleted text (newest first). Threads come from the shared map; where they are comes
  * from the marks in the text. Also dims the marks of resolved threads in the page.
  */
-export function useCommentThreads(): ListedThread[] {
+function useThreadsOfCopy(): ListedThread[] {
   const [editor] = useLexicalComposerContext();
   const { collab } = useAgentLive();
   const [threads, setThreads] = useState<CommentThread[]>([]);
