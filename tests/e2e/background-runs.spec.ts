@@ -106,3 +106,88 @@ test("a tab that goes offline mid-run hands over to the server and comes back: e
   await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
   await bobContext.close();
 });
+
+// Point 1: a run started from a tab (not in the background) whose tab is closed mid-run. The
+// server takes the run over after the grace: Bob sees the agent go on and finish, and the writer,
+// back the next time, takes it all back with Undo run.
+test("the writer closes the tab mid-run: the server goes on, Bob sees the agent and every edit, and Undo run takes it back later", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kickoff notes.");
+  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+
+  const writerContext = await browser.newContext({ storageState: await page.context().storageState() });
+  const writerPage = await writerContext.newPage();
+  let secondResult: () => void = () => undefined;
+  const secondDelivered = new Promise<void>((resolve) => {
+    secondResult = resolve;
+  });
+  let results = 0;
+  await writerPage.route("**/api/llm/agent/callback", async (route) => {
+    await route.continue();
+    if (++results === 2) secondResult();
+  });
+  await writerPage.goto(`${baseURL}/documents/${documentId}`);
+  await expect(paragraphs(writerPage)).toHaveText(["Kickoff notes."]);
+  await ask(writerPage, "agent", "count to 6");
+  await secondDelivered;
+  await writerContext.close();
+
+  // The server's agent is present for Bob, and the run goes on to its end.
+  await expect(bobPage.getByTestId("presence-agent")).toHaveText("Coauthor · for Test writer", {
+    timeout: 40_000,
+  });
+  const counted = ["Kickoff notes.", "1", "2", "3", "4", "5", "6"];
+  await expect(paragraphs(bobPage)).toHaveText(counted, { timeout: 40_000 });
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(counted);
+  await page.getByTestId("assistant-history-toggle").click();
+  await expect(page.getByTestId("run-history-item").first()).toContainText("Done", { timeout: 15_000 });
+  await page.getByTestId("history-undo-run").first().click();
+  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  await bobContext.close();
+});
+
+// A run in the background in Suggest mode: the server proposes, it does not write; Bob sees the
+// suggestion live, authored by the agent for the writer, and decides it.
+test("Suggest mode in the background: the server's suggestions reach Bob live, authored by the agent for the writer", async ({
+  page,
+  account,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kickoff notes.");
+  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+
+  await page.goto(`/documents/${documentId}`);
+  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
+  await page.getByTestId("assistant-mode-agent").click();
+  await page.getByTestId("edit-mode-suggest").click();
+  await page.getByTestId("assistant-input").fill('append "Proposed line"');
+  const started = page.waitForResponse(
+    (response) => response.url().endsWith("/api/llm/agent") && response.request().method() === "POST",
+  );
+  await page.getByTestId("assistant-send-background").click();
+  expect((await started).status()).toBe(200);
+  await page.goto("about:blank");
+
+  const proposed = bobPage.getByTestId("document-editor").locator('[data-suggestion="inserted"]');
+  await expect(proposed).toHaveText(["Proposed line"], { timeout: 20_000 });
+  const item = bobPage.getByTestId("suggestion-item");
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText("Coauthor for Test writer");
+  await item.getByRole("button", { name: "Accept", exact: true }).click();
+  await expect(proposed).toHaveCount(0);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes.", "Proposed line"]);
+  await expect.poll(() => account.documentMarkdown(documentId)).toBe("Kickoff notes.\n\nProposed line");
+  await bobContext.close();
+});

@@ -1,6 +1,7 @@
 import {
   $createRangeSelectionFromDom,
   $getSelection,
+  $isRangeSelection,
   $setSelection,
   getDOMSelection,
   type LexicalEditor,
@@ -28,8 +29,11 @@ export function keepCaretOnRemoteChange(editor: LexicalEditor, doc: Y.Doc): () =
     const anchor = domSelection?.anchorNode;
     if (!root || !domSelection || !anchor || !root.contains(anchor)) return;
     const moved = editor.read(() => {
+      const current = $getSelection();
+      // A node or table-cell selection is Lexical's own, not the page's caret: left as it is.
+      if (current !== null && !$isRangeSelection(current)) return false;
       const inPage = $createRangeSelectionFromDom(domSelection, editor);
-      return inPage !== null && !inPage.is($getSelection());
+      return inPage !== null && !inPage.is(current);
     });
     if (!moved) return;
     editor.update(
