@@ -1,7 +1,7 @@
 import { runEditorTool } from "@coauthor/tools";
 import postgres from "postgres";
 import type { AppServer } from "../lib/app-server.ts";
-import { CoauthorClient } from "../lib/coauthor-client.ts";
+import { CoauthorClient, freshCredentials } from "../lib/coauthor-client.ts";
 import { type Instances, startInstances } from "../lib/instances.ts";
 import { SyncClient } from "../lib/sync-client.ts";
 import { expect, test } from "../lib/test.ts";
@@ -68,6 +68,35 @@ test("a keystroke on one instance reaches a copy connected to the other, and bot
   });
   expect(await bob.documentMarkdown(documentId)).toBe(viaFirst);
   expect(viaFirst).toBe("Across instances.\n\nTyped on one.\n\nTyped on two.");
+});
+
+test("a version saved on one instance names the person who typed through the other", async () => {
+  const [first, second] = servers as [AppServer, AppServer];
+  const owner = await new CoauthorClient(first.url).signIn();
+  const member = await new CoauthorClient(first.url).signUp(freshCredentials("bob"));
+  const documentId = await owner.createDocument("Shared across instances.");
+  await owner.trpc("documents.share", { id: documentId, email: member.email, role: "editor" });
+  await owner.trpc("versions.save", { documentId, name: "Before" });
+  // The member types through the second instance; the owner saves a version on the first.
+  const memberCopy = new SyncClient({ baseURL: second.url, cookie: member.cookie, documentId });
+  await memberCopy.synced();
+  await runEditorTool(memberCopy.bound.editor, "insertBlocks", {
+    markdown: "Typed on two.",
+    position: { at: "end" },
+  });
+  await memberCopy.flushed();
+  memberCopy.close();
+  // The second instance writes who edited within a second; a version saved after that names them.
+  const named = async () => {
+    await owner.trpc("versions.save", { documentId, name: "After" });
+    const versions = await owner.trpc<Array<{ label: string; editedBy: string[] }>>(
+      "versions.list",
+      { documentId },
+      "query",
+    );
+    return versions.find((version) => version.editedBy.length > 0)?.editedBy ?? [];
+  };
+  await expect.poll(named, { timeout: 10_000 }).toEqual(["Test bob"]);
 });
 
 test("removing a member on one instance closes their socket on the other within a second", async () => {

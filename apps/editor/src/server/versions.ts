@@ -43,7 +43,7 @@ export async function saveVersion(
 ): Promise<number | null> {
   const current = await (state ?? currentDocumentState(documentId));
   if (!current) return null;
-  const editedBy = version.editedBy ?? takeVersionEditors(documentId);
+  const editedBy = version.editedBy ?? (await takeVersionEditors(documentId));
   return insertVersion({ documentId, ...version, state: current.state, editedBy });
 }
 
@@ -91,7 +91,7 @@ function namesList(names: string[]): string {
  * edited since the last one ("Edits by Alice and Bob"; "Edits" when only the server edited).
  */
 export async function saveEditVersion(documentId: string, editorIds: string[]): Promise<void> {
-  const editedBy = [...new Set([...editorIds, ...takeVersionEditors(documentId)])];
+  const editedBy = [...new Set([...editorIds, ...(await takeVersionEditors(documentId))])];
   const names = await namesOf(editedBy);
   const label =
     editedBy.length === 0 ? "Edits" : `Edits by ${namesList(editedBy.flatMap((id) => names.get(id) ?? []))}`;

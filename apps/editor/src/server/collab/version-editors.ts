@@ -1,34 +1,95 @@
+import { log } from "@coauthor/agent-workflow";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { getDb } from "@/server/db";
+import { documentEditors, documentVersions } from "@/server/db/schema";
+
 // Who changed each document since its last version, so every version — named, around a run,
-// before a restore, after a pause — says which people changed the document since the one before
-// it. Per instance: each notes the edits its own connections make (an update relayed from another
-// instance is that instance's), so on several instances a version names the people this one saw.
+// before a restore, after a pause — names the people who changed the document since the one
+// before it, whichever instance takes it. Each instance notes the edits its own connections make
+// (an update relayed from another instance is that instance's) and writes them to
+// `document_editors` (a row per person and document, with when they last edited) at most once a
+// second, so a keystroke never waits on the database; a version names the people whose last edit
+// came after the version before. An instance flushes what it noted before it takes a version;
+// another instance's edits of the last second may name their author in the next version instead.
+
+/** How long an instance gathers edits before writing them (one statement per flush). */
+const FLUSH_MS = 1_000;
+
+/** Most people a version names (the list shows the first ones). */
+const MAX_EDITORS = 50;
 
 // On globalThis: Next bundles the server start (which notes edits) and the routes (which take
-// versions) apart, and each bundle would have a map of its own.
+// versions) apart, and each bundle would have a pending map and a timer of its own.
 const KEY = Symbol.for("coauthor.version-editors");
-type Holder = typeof globalThis & { [KEY]?: Map<string, Set<string>> };
+interface Pending {
+  editors: Map<string, Set<string>>;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+type Holder = typeof globalThis & { [KEY]?: Pending };
 
-function editorsByDocument(): Map<string, Set<string>> {
+function pending(): Pending {
   const holder = globalThis as Holder;
-  holder[KEY] ??= new Map();
+  holder[KEY] ??= { editors: new Map(), timer: null };
   return holder[KEY];
 }
 
-/** Most people kept per document between two versions (the list names the first ones). */
-const MAX_EDITORS = 50;
-
-/** `userId` changed `documentId`. */
+/** `userId` changed `documentId` (through a socket of this instance). */
 export function noteVersionEditor(documentId: string, userId: string): void {
-  const editorsSince = editorsByDocument();
-  const editors = editorsSince.get(documentId) ?? new Set<string>();
-  if (editors.size < MAX_EDITORS) editors.add(userId);
-  editorsSince.set(documentId, editors);
+  const state = pending();
+  const editors = state.editors.get(documentId) ?? new Set<string>();
+  editors.add(userId);
+  state.editors.set(documentId, editors);
+  state.timer ??= setTimeout(() => {
+    state.timer = null;
+    flushVersionEditors().catch((error: unknown) =>
+      log.error("versions: could not note who edited", { error }),
+    );
+  }, FLUSH_MS);
 }
 
-/** The people who changed `documentId` since the last call for it (a version was taken): they start again. */
-export function takeVersionEditors(documentId: string): string[] {
-  const editorsSince = editorsByDocument();
-  const editors = editorsSince.get(documentId);
-  editorsSince.delete(documentId);
-  return editors ? [...editors] : [];
+/** Writes what this instance noted (of `documentId` only, when given) to `document_editors`. */
+async function flushVersionEditors(documentId?: string): Promise<void> {
+  const state = pending();
+  const rows: Array<{ documentId: string; userId: string }> = [];
+  for (const [id, editors] of state.editors) {
+    if (documentId !== undefined && id !== documentId) continue;
+    for (const userId of editors) rows.push({ documentId: id, userId });
+    state.editors.delete(id);
+  }
+  if (rows.length === 0) return;
+  const db = await getDb();
+  await db
+    .insert(documentEditors)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [documentEditors.documentId, documentEditors.userId],
+      set: { editedAt: sql`now()` },
+    });
+}
+
+/**
+ * The people who changed `documentId` since its last version (their last edit came after it), for
+ * the version about to be taken; this instance's edits noted so far are written first.
+ */
+export async function takeVersionEditors(documentId: string): Promise<string[]> {
+  await flushVersionEditors(documentId);
+  const db = await getDb();
+  const [last] = await db
+    .select({ at: documentVersions.createdAt })
+    .from(documentVersions)
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.id))
+    .limit(1);
+  const rows = await db
+    .select({ userId: documentEditors.userId })
+    .from(documentEditors)
+    .where(
+      and(
+        eq(documentEditors.documentId, documentId),
+        last ? gt(documentEditors.editedAt, last.at) : undefined,
+      ),
+    )
+    .orderBy(documentEditors.editedAt)
+    .limit(MAX_EDITORS);
+  return rows.map((row) => row.userId);
 }

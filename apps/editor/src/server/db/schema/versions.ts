@@ -1,5 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { users } from "./auth";
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { userRef, users } from "./auth";
 import { bytea, createdAt } from "./columns";
 import { documentRef } from "./documents";
 import { runs } from "./runs";
@@ -30,4 +30,17 @@ export const documentVersions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("document_versions_document_idx").on(t.documentId, t.id)],
+);
+
+// Who changed each document, and when they last did (a row per person, kept up to date by every
+// instance: collab/version-editors.ts), so a version taken on any instance names the people who
+// changed the document since the version before — also through a socket on another instance.
+export const documentEditors = pgTable(
+  "document_editors",
+  {
+    documentId: documentRef("document_id"),
+    userId: userRef("user_id"),
+    editedAt: timestamp("edited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.userId] })],
 );
