@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { AppServer } from "../lib/app-server.ts";
 import { BENCH_SERVER_ENV } from "./agent-bench.ts";
 import { benchBackgroundRuns, printBackgroundRuns } from "./background-runs.ts";
+import { benchBrowserSuggestions, printBrowserSuggestions } from "./browser-suggestions.ts";
 import { benchCollaboration, printCollaboration } from "./collaboration.ts";
 import { benchComments, printComments } from "./comments.ts";
 import { physicalFloor } from "./floor.ts";
@@ -93,6 +94,15 @@ try {
     );
     printCollaboration(collaboration);
     results = { collaboration };
+  } else if (argv.includes("--browser-suggestions")) {
+    // Only deciding suggestions in Chromium.
+    const browserSuggestions = await section(
+      "suggestions in Chromium",
+      () => benchBrowserSuggestions(server.url, sizes.browserSuggestions),
+      [server],
+    );
+    printBrowserSuggestions(browserSuggestions);
+    results = { browserSuggestions };
   } else if (argv.includes("--background")) {
     // Only the background runs section (runs executed by the server, beside tabs).
     const backgroundRuns = await section(

@@ -43,6 +43,8 @@ export interface BenchSizes {
   markdown: { blocks: number; runs: number };
   /** Pending suggestions, one row per entry. */
   suggestions: number[];
+  /** Pending suggestions decided in Chromium, one row per entry. */
+  browserSuggestions: number[];
   /** Document sizes (blocks) whose version storage is measured, one row per entry. */
   versions: number[];
   /** Comment threads on a document of `blocks` paragraphs, opened `runs` times with and without them. */
@@ -92,6 +94,7 @@ const FULL: BenchSizes = {
   tools: { blocks: [100, 1_000, 10_000], runs: 40 },
   markdown: { blocks: 10_000, runs: 5 },
   suggestions: [200, 1_000],
+  browserSuggestions: [1_000],
   versions: [50, 10_000],
   versionList: { versions: 1_000, samples: 20 },
   comments: { blocks: 500, threads: 1_000, runs: 7 },
@@ -136,6 +139,7 @@ const SMOKE: BenchSizes = {
   tools: { blocks: [100], runs: 2 },
   markdown: { blocks: 100, runs: 1 },
   suggestions: [20],
+  browserSuggestions: [3],
   versions: [50],
   versionList: { versions: 3, samples: 2 },
   comments: { blocks: 10, threads: 4, runs: 1 },

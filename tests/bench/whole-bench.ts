@@ -6,6 +6,7 @@ import type { AppServer } from "../lib/app-server.ts";
 import { BENCH_SERVER_ENV, benchAgentLoop, benchPeer } from "./agent-bench.ts";
 import { agentNotes, agentTable } from "./agent-table.ts";
 import { benchBackgroundRuns, printBackgroundRuns } from "./background-runs.ts";
+import { benchBrowserSuggestions, printBrowserSuggestions } from "./browser-suggestions.ts";
 import { roundTripChart, writeChart } from "./chart.ts";
 import { benchCollaboration, printCollaboration } from "./collaboration.ts";
 import { printComments } from "./comments.ts";
@@ -78,6 +79,13 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   const serverExecutor = headless
     ? await section("server executor", () => runHeadless("serverExecutor", sizes))
     : undefined;
+  const browserSuggestions = headless
+    ? await section(
+        "suggestions in Chromium",
+        () => benchBrowserSuggestions(server.url, sizes.browserSuggestions),
+        shared,
+      )
+    : undefined;
   const backgroundRuns = headless
     ? await section(
         "background runs",
@@ -115,6 +123,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
   if (tools.length > 0) console.table(tools);
   if (markdown) printMarkdown(markdown, sizes.markdown.runs);
   if (suggestions) printSuggestions(suggestions);
+  if (browserSuggestions) printBrowserSuggestions(browserSuggestions);
   if (versions) printVersions(versions);
   if (comments) printComments(comments);
   if (serverExecutor) printServerExecutor(serverExecutor);
@@ -140,6 +149,7 @@ export async function wholeBench(options: WholeBenchOptions): Promise<Record<str
     tools,
     markdown,
     suggestions,
+    browserSuggestions,
     versions,
     comments,
     serverExecutor,
