@@ -1,5 +1,16 @@
+import type { Browser } from "@playwright/test";
+import type { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, test } from "../lib/test.ts";
-import { ask, coEditorPage, paragraphs, waitForRunEnd } from "./helpers.ts";
+import { ask, coEditorPage, cuttableSyncLink, paragraphs, waitForRunEnd } from "./helpers.ts";
+
+/** The writer's new document "Kickoff notes.", open in Bob's copy (an editor) too. */
+async function kickoffWithBob(browser: Browser, account: CoauthorClient, baseURL: string | undefined) {
+  if (!baseURL) throw new Error("no baseURL");
+  const documentId = await account.createDocument("Kickoff notes.");
+  const bob = await coEditorPage(browser, account, documentId, baseURL);
+  await expect(paragraphs(bob.page)).toHaveText(["Kickoff notes."]);
+  return { documentId, bobContext: bob.context, bobPage: bob.page };
+}
 
 // Runs in the background (issue #39, point 2): the server executes every tool call of the run on
 // the live document, so the writer may close the tab as soon as the run has started; co-editors
@@ -11,10 +22,7 @@ test("Run in background: the writer closes the tab at once, the run goes on, a c
   browser,
   baseURL,
 }) => {
-  if (!baseURL) throw new Error("no baseURL");
-  const documentId = await account.createDocument("Kickoff notes.");
-  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  const { documentId, bobContext, bobPage } = await kickoffWithBob(browser, account, baseURL);
 
   const writerContext = await browser.newContext({ storageState: await page.context().storageState() });
   const writerPage = await writerContext.newPage();
@@ -57,31 +65,20 @@ test("a tab that goes offline mid-run hands over to the server and comes back: e
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  if (!baseURL) throw new Error("no baseURL");
-  const documentId = await account.createDocument("Kickoff notes.");
-  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  const { documentId, bobContext, bobPage } = await kickoffWithBob(browser, account, baseURL);
 
   let offline = false;
-  const held: Array<() => void> = [];
-  await page.routeWebSocket(/\/collab/, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((message) => {
-      if (offline) held.push(() => server.send(message));
-      else server.send(message);
-    });
-    server.onMessage((message) => {
-      if (offline) held.push(() => socket.send(message));
-      else socket.send(message);
-    });
-  });
+  const link = await cuttableSyncLink(page);
   // The tab drops off once its second result is delivered: the third call is already on its way.
   let results = 0;
   await page.route("**/api/llm/agent/**", async (route) => {
     if (offline) return route.abort("internetdisconnected");
     const secondResult = route.request().url().endsWith("/callback") && ++results === 2;
     await route.continue();
-    if (secondResult) offline = true;
+    if (secondResult) {
+      offline = true;
+      link.cut();
+    }
   });
   await page.goto(`/documents/${documentId}`);
   await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
@@ -90,7 +87,7 @@ test("a tab that goes offline mid-run hands over to the server and comes back: e
   // The server takes over after the grace: Bob sees the run go on without the writer's tab.
   await expect(paragraphs(bobPage).nth(4)).toHaveText("4", { timeout: 40_000 });
   offline = false;
-  for (const send of held.splice(0)) send();
+  link.restore();
 
   const counted = ["Kickoff notes.", "1", "2", "3", "4", "5", "6", "7", "8"];
   await expect(paragraphs(bobPage)).toHaveText(counted, { timeout: 40_000 });
@@ -117,10 +114,7 @@ test("the writer closes the tab mid-run: the server goes on, Bob sees the agent 
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  if (!baseURL) throw new Error("no baseURL");
-  const documentId = await account.createDocument("Kickoff notes.");
-  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  const { documentId, bobContext, bobPage } = await kickoffWithBob(browser, account, baseURL);
 
   const writerContext = await browser.newContext({ storageState: await page.context().storageState() });
   const writerPage = await writerContext.newPage();
@@ -163,10 +157,7 @@ test("Suggest mode in the background: the server's suggestions reach Bob live, a
   browser,
   baseURL,
 }) => {
-  if (!baseURL) throw new Error("no baseURL");
-  const documentId = await account.createDocument("Kickoff notes.");
-  const { context: bobContext, page: bobPage } = await coEditorPage(browser, account, documentId, baseURL);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  const { documentId, bobContext, bobPage } = await kickoffWithBob(browser, account, baseURL);
 
   await page.goto(`/documents/${documentId}`);
   await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);

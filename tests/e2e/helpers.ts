@@ -129,3 +129,32 @@ export async function coEditorPage(
   await page.goto(`/documents/${documentId}`);
   return { client, context, page };
 }
+
+/**
+ * Cuts `page`'s sync socket without closing it, as a train entering a tunnel does: while cut, what
+ * either side sends is held, and `restore` delivers it in order. Set up before the page opens.
+ */
+export async function cuttableSyncLink(page: Page): Promise<{ cut: () => void; restore: () => void }> {
+  let cut = false;
+  const held: Array<() => void> = [];
+  await page.routeWebSocket(/\/collab/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (cut) held.push(() => server.send(message));
+      else server.send(message);
+    });
+    server.onMessage((message) => {
+      if (cut) held.push(() => socket.send(message));
+      else socket.send(message);
+    });
+  });
+  return {
+    cut: () => {
+      cut = true;
+    },
+    restore: () => {
+      cut = false;
+      for (const send of held.splice(0)) send();
+    },
+  };
+}

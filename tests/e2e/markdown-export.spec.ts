@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "../lib/test.ts";
 import { expectNoAxeViolations } from "./accessibility-helpers.ts";
+import { cuttableSyncLink } from "./helpers.ts";
 
 // Export Markdown in the document header: a document without pending suggestions downloads at
 // once; with pending suggestions the writer chooses how to write them (accepted by default,
@@ -60,29 +61,17 @@ test("Export Markdown downloads a document without suggestions at once", async (
 // when those keystrokes are still on their way (held back here until after the export request).
 test("Export Markdown right after typing holds the last words typed", async ({ page, account }) => {
   const id = await account.createDocument("Draft.", "Draft");
-  let holding = false;
-  const held: Array<() => void> = [];
-  await page.routeWebSocket(/\/collab/, (socket) => {
-    const server = socket.connectToServer();
-    socket.onMessage((message) => {
-      if (holding) held.push(() => server.send(message));
-      else server.send(message);
-    });
-    server.onMessage((message) => socket.send(message));
-  });
+  const link = await cuttableSyncLink(page);
   // The keystrokes arrive a moment after the request: an export that does not wait leaves them out.
   await page.route("**/api/trpc/documents.export**", async (route) => {
-    setTimeout(() => {
-      holding = false;
-      for (const send of held.splice(0)) send();
-    }, 300);
+    setTimeout(link.restore, 300);
     await route.continue();
   });
   await page.goto(`/documents/${id}`);
   await expect(page.getByTestId("document-editor")).toHaveText("Draft.");
   await page.getByTestId("document-editor").locator("p").click();
   await page.keyboard.press("End");
-  holding = true;
+  link.cut();
   await page.keyboard.type(" Last words.");
   const file = await downloaded(page, () => page.getByTestId("export-markdown").click());
   expect(file.text).toBe("Draft. Last words.");
