@@ -245,6 +245,17 @@ export class CollabSession {
     return result;
   }
 
+  /**
+   * What this copy wrote itself, as a Yjs state vector: the writer's edits and this tab's agent's
+   * (its mirror writes under a client of its own). The rest of the copy came from the server.
+   */
+  ownStateVector(): Uint8Array {
+    const writers = [this.doc.clientID, this.agent.doc.clientID];
+    return Y.encodeStateVector(
+      new Map(writers.map((client) => [client, Y.getState(this.doc.store, client)])),
+    );
+  }
+
   /** Drops the records of a run's calls once it has ended (they only guard against a second execution). */
   forgetRun(runId: string): void {
     const calls = this.doc.getMap<unknown>(AGENT_CALLS);
