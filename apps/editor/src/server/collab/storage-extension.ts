@@ -10,6 +10,7 @@ import { DocumentSaves } from "./document-saves";
 import { searchTextOf } from "./document-text";
 import { RelayedUpdates } from "./relayed-updates";
 import { undoSecondExecutions } from "./second-executions";
+import { flushVersionEditors } from "./version-editors";
 import { loadStoredState } from "./stored-state";
 import type { StorageStop } from "./sync-shutdown";
 import { appendUpdate, compactUpdateLog, touchDocument } from "./update-log";
@@ -160,6 +161,10 @@ export function storageExtension(): Extension & StorageStop {
     async stop(deadline) {
       // Started, not awaited: the appends under way are the drain's to wait for, within the deadline.
       void relayed.flushAll();
+      // Who edited in the last second, for the next version (a failure is logged: the stop goes on).
+      void flushVersionEditors().catch((error: unknown) =>
+        log.error("collab: could not note who edited before stopping", { error }),
+      );
       return saves.drain(deadline);
     },
     async afterUnloadDocument({ documentName }) {

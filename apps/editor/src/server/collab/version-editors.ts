@@ -48,7 +48,7 @@ export function noteVersionEditor(documentId: string, userId: string): void {
 }
 
 /** Writes what this instance noted (of `documentId` only, when given) to `document_editors`. */
-async function flushVersionEditors(documentId?: string): Promise<void> {
+export async function flushVersionEditors(documentId?: string): Promise<void> {
   const state = pending();
   const rows: Array<{ documentId: string; userId: string }> = [];
   for (const [id, editors] of state.editors) {
