@@ -10,10 +10,10 @@ import { DocumentSaves } from "./document-saves";
 import { searchTextOf } from "./document-text";
 import { RelayedUpdates } from "./relayed-updates";
 import { undoSecondExecutions } from "./second-executions";
-import { flushVersionEditors } from "./version-editors";
 import { loadStoredState } from "./stored-state";
 import type { StorageStop } from "./sync-shutdown";
 import { appendUpdate, compactUpdateLog, touchDocument } from "./update-log";
+import { flushVersionEditors } from "./version-editors";
 
 /** Who a socket belongs to; set from the session cookie before the upgrade is accepted. */
 export interface SocketContext {
