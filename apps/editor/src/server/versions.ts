@@ -4,7 +4,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { currentDocumentState } from "@/server/collab/document-content";
 import { StateLoadError } from "@/server/collab/document-health";
 import { editLiveDocument } from "@/server/collab/live-edit";
-import { takeVersionEditors } from "@/server/collab/version-editors";
+import { takeVersionEditors, type VersionEditors } from "@/server/collab/version-editors";
 import { getDb } from "@/server/db";
 import { documentVersions, runs, users } from "@/server/db/schema";
 import { READ_BUDGET_MS, runDocumentWork } from "@/server/document-work/worker-pool";
@@ -37,14 +37,16 @@ export async function saveVersion(
     label: string;
     createdBy: string | null;
     runId?: string;
-    editedBy?: string[];
+    /** Who it names (taken for it when not given). */
+    editors?: VersionEditors;
   },
   state?: Promise<CurrentState>,
 ): Promise<number | null> {
   const current = await (state ?? currentDocumentState(documentId));
   if (!current) return null;
-  const editedBy = version.editedBy ?? (await takeVersionEditors(documentId));
-  return insertVersion({ documentId, ...version, state: current.state, editedBy });
+  const editors = version.editors ?? (await takeVersionEditors(documentId));
+  const { editors: _taken, ...row } = version;
+  return insertVersion({ documentId, ...row, ...editors, state: current.state });
 }
 
 type CurrentState = Awaited<ReturnType<typeof currentDocumentState>>;
@@ -91,7 +93,8 @@ function namesList(names: string[]): string {
  * edited since the last one ("Edits by Alice and Bob"; "Edits" when only the server edited).
  */
 export async function saveEditVersion(documentId: string, editorIds: string[]): Promise<void> {
-  const editedBy = [...new Set([...editorIds, ...(await takeVersionEditors(documentId))])];
+  const taken = await takeVersionEditors(documentId);
+  const editedBy = [...new Set([...editorIds, ...taken.editedBy])];
   const names = await namesOf(editedBy);
   const label =
     editedBy.length === 0 ? "Edits" : `Edits by ${namesList(editedBy.flatMap((id) => names.get(id) ?? []))}`;
@@ -99,7 +102,7 @@ export async function saveEditVersion(documentId: string, editorIds: string[]): 
     kind: "edits",
     label,
     createdBy: editedBy.find((id) => names.has(id)) ?? null,
-    editedBy,
+    editors: { editedBy, editorsSeq: taken.editorsSeq },
   });
 }
 

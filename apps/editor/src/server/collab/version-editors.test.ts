@@ -31,16 +31,16 @@ async function newDocument(): Promise<string> {
 }
 
 async function takeAndSave(documentId: string): Promise<string[]> {
-  const editedBy = await takeVersionEditors(documentId);
+  const editors = await takeVersionEditors(documentId);
   await insertVersion({
     documentId,
     kind: "named",
     label: "V",
     createdBy: "owner",
     state: yjsUpdateFromMarkdown("Text."),
-    editedBy,
+    ...editors,
   });
-  return editedBy;
+  return editors.editedBy;
 }
 
 describe("the people a version names", () => {
@@ -59,7 +59,7 @@ describe("the people a version names", () => {
     const documentId = await newDocument();
     const other = await newDocument();
     await takeAndSave(documentId);
-    // Another instance wrote Carol's edit after the version (later than it, by the database clock).
+    // Another instance wrote Carol's edit after the version (its row takes the next number).
     const db = await getDb();
     await db.insert(documentEditors).values({ documentId, userId: "carol" });
     noteVersionEditor(other, "bob");

@@ -1,5 +1,5 @@
 import { log } from "@coauthor/agent-workflow";
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/server/db";
 import { documentEditors, documentVersions } from "@/server/db/schema";
 
@@ -7,10 +7,11 @@ import { documentEditors, documentVersions } from "@/server/db/schema";
 // before a restore, after a pause — names the people who changed the document since the one
 // before it, whichever instance takes it. Each instance notes the edits its own connections make
 // (an update relayed from another instance is that instance's) and writes them to
-// `document_editors` (a row per person and document, with when they last edited) at most once a
-// second, so a keystroke never waits on the database; a version names the people whose last edit
-// came after the version before. An instance flushes what it noted before it takes a version;
-// another instance's edits of the last second may name their author in the next version instead.
+// `document_editors` (a row per person and document, renumbered from one sequence at each write)
+// at most once a second, so a keystroke never waits on the database; a version names the people
+// whose row was written after the last one its predecessor named. An instance writes what it
+// noted before it takes a version; another instance's edits of the last second may name their
+// author in the next version instead.
 
 /** How long an instance gathers edits before writing them (one statement per flush). */
 const FLUSH_MS = 1_000;
@@ -63,33 +64,43 @@ export async function flushVersionEditors(documentId?: string): Promise<void> {
     .values(rows)
     .onConflictDoUpdate({
       target: [documentEditors.documentId, documentEditors.userId],
-      set: { editedAt: sql`now()` },
+      set: { editSeq: sql`nextval(pg_get_serial_sequence('document_editors', 'edit_seq'))` },
     });
 }
 
+/** Who a version names, and the last `edit_seq` it names them up to (its `editors_seq`). */
+export interface VersionEditors {
+  editedBy: string[];
+  editorsSeq: number | null;
+}
+
 /**
- * The people who changed `documentId` since its last version (their last edit came after it), for
- * the version about to be taken; this instance's edits noted so far are written first.
+ * The people who changed `documentId` since its last version (their row was written after the
+ * last one that version named), for the version about to be taken; this instance's edits noted
+ * so far are written first.
  */
-export async function takeVersionEditors(documentId: string): Promise<string[]> {
+export async function takeVersionEditors(documentId: string): Promise<VersionEditors> {
   await flushVersionEditors(documentId);
   const db = await getDb();
   const [last] = await db
-    .select({ at: documentVersions.createdAt })
+    .select({ editorsSeq: documentVersions.editorsSeq })
     .from(documentVersions)
     .where(eq(documentVersions.documentId, documentId))
     .orderBy(desc(documentVersions.id))
     .limit(1);
+  const since = last?.editorsSeq ?? null;
   const rows = await db
-    .select({ userId: documentEditors.userId })
+    .select({ userId: documentEditors.userId, editSeq: documentEditors.editSeq })
     .from(documentEditors)
     .where(
       and(
         eq(documentEditors.documentId, documentId),
-        last ? gt(documentEditors.editedAt, last.at) : undefined,
+        since === null ? undefined : gt(documentEditors.editSeq, since),
       ),
     )
-    .orderBy(documentEditors.editedAt)
-    .limit(MAX_EDITORS);
-  return rows.map((row) => row.userId);
+    .orderBy(asc(documentEditors.editSeq));
+  return {
+    editedBy: rows.slice(0, MAX_EDITORS).map((row) => row.userId),
+    editorsSeq: rows.at(-1)?.editSeq ?? since,
+  };
 }

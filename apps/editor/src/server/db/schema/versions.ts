@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { userRef, users } from "./auth";
 import { bytea, createdAt } from "./columns";
 import { documentRef } from "./documents";
@@ -25,6 +25,8 @@ export const documentVersions = pgTable(
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     /** The people (user ids) who changed the document since the version before (null: taken before this was kept). */
     editedBy: jsonb("edited_by").$type<string[]>(),
+    /** The last `document_editors.edit_seq` it named: the next version names those edited after (null: none yet). */
+    editorsSeq: bigint("editors_seq", { mode: "number" }),
     /** The agent run it was taken around, if any (kept when the run's log is purged). */
     runId: text("run_id").references(() => runs.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -32,15 +34,17 @@ export const documentVersions = pgTable(
   (t) => [index("document_versions_document_idx").on(t.documentId, t.id)],
 );
 
-// Who changed each document, and when they last did (a row per person, kept up to date by every
-// instance: collab/version-editors.ts), so a version taken on any instance names the people who
-// changed the document since the version before — also through a socket on another instance.
+// Who changed each document (a row per person, written by every instance:
+// collab/version-editors.ts), so a version taken on any instance names the people who changed the
+// document since the version before — also through a socket on another instance. `edit_seq` is
+// taken from one sequence at each person's latest write: a version names the rows past the one its
+// predecessor named last (a sequence, not a clock: two writes in one millisecond stay ordered).
 export const documentEditors = pgTable(
   "document_editors",
   {
     documentId: documentRef("document_id"),
     userId: userRef("user_id"),
-    editedAt: timestamp("edited_at", { withTimezone: true }).notNull().defaultNow(),
+    editSeq: bigserial("edit_seq", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.documentId, t.userId] })],
 );
