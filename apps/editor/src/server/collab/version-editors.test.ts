@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { yjsUpdateFromMarkdown } from "@coauthor/tools";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // Who changed a document since its last version, on a real embedded database (PGlite in a
@@ -11,7 +12,7 @@ process.env.COAUTHOR_DATA_DIR = dataDir;
 const { getDb } = await import("@/server/db");
 const { documentEditors, documents, users } = await import("@/server/db/schema");
 const { insertVersion } = await import("@/server/version-store");
-const { noteVersionEditor, takeVersionEditors } = await import("./version-editors");
+const { flushVersionEditors, noteVersionEditor, takeVersionEditors } = await import("./version-editors");
 
 const people = ["owner", "bob", "carol"];
 
@@ -65,6 +66,19 @@ describe("the people a version names", () => {
     noteVersionEditor(other, "bob");
     expect(await takeAndSave(documentId)).toEqual(["carol"]);
     expect(await takeAndSave(other)).toEqual(["bob"]);
+  });
+
+  it("leaves out a document deleted since its edit was noted, and still writes the others", async () => {
+    const gone = await newDocument();
+    const kept = await newDocument();
+    noteVersionEditor(gone, "bob");
+    noteVersionEditor(kept, "bob");
+    const db = await getDb();
+    await db.delete(documents).where(eq(documents.id, gone));
+    // One write for both, as the timer makes it: it neither fails nor drops the kept document's row.
+    await flushVersionEditors();
+    const rows = await db.select().from(documentEditors).where(eq(documentEditors.documentId, kept));
+    expect(rows.map((row) => row.userId)).toEqual(["bob"]);
   });
 
   it("writes noted edits on its own within a second, so any instance's version names them", async () => {

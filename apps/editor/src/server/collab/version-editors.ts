@@ -1,7 +1,7 @@
 import { log } from "@coauthor/agent-workflow";
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/server/db";
-import { documentEditors, documentVersions } from "@/server/db/schema";
+import { documentEditors, documents, documentVersions, users } from "@/server/db/schema";
 
 // Who changed each document since its last version, so every version — named, around a run,
 // before a restore, after a pause — names the people who changed the document since the one
@@ -59,9 +59,25 @@ export async function flushVersionEditors(documentId?: string): Promise<void> {
   }
   if (rows.length === 0) return;
   const db = await getDb();
+  // A document deleted (or a person who left) since: their row has nothing to refer to, and one
+  // such row would fail the whole write.
+  const [liveDocuments, liveUsers] = await Promise.all([
+    db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(inArray(documents.id, [...new Set(rows.map((row) => row.documentId))])),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))])),
+  ]);
+  const documentIds = new Set(liveDocuments.map((row) => row.id));
+  const userIds = new Set(liveUsers.map((row) => row.id));
+  const kept = rows.filter((row) => documentIds.has(row.documentId) && userIds.has(row.userId));
+  if (kept.length === 0) return;
   await db
     .insert(documentEditors)
-    .values(rows)
+    .values(kept)
     .onConflictDoUpdate({
       target: [documentEditors.documentId, documentEditors.userId],
       set: { editSeq: sql`nextval(pg_get_serial_sequence('document_editors', 'edit_seq'))` },
