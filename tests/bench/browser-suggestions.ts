@@ -6,6 +6,7 @@
 // at once (Ctrl+A, Backspace) in a document without suggestions, the browser's cost of an edit of
 // that size. Figures, not assertions.
 import { type Browser, chromium, type Page } from "@playwright/test";
+import { contextFor } from "../lib/browser-context.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { round } from "./stats.ts";
 
@@ -61,20 +62,7 @@ async function timeToFrame(page: Page, trigger: "click" | "keydown", until: Unti
 const NONE_MARKED: Until = { selector: "[data-suggestion]", atMost: 0 };
 
 async function openDocument(browser: Browser, client: CoauthorClient, documentId: string): Promise<Page> {
-  const url = new URL(client.baseURL);
-  const context = await browser.newContext({ baseURL: client.baseURL });
-  await context.addCookies(
-    client.cookie
-      .split("; ")
-      .filter(Boolean)
-      .map((pair) => ({
-        name: pair.slice(0, pair.indexOf("=")),
-        value: pair.slice(pair.indexOf("=") + 1),
-        domain: url.hostname,
-        path: "/",
-      })),
-  );
-  const page = await context.newPage();
+  const page = await (await contextFor(browser, client, client.baseURL)).newPage();
   await page.goto(`/documents/${documentId}`);
   return page;
 }

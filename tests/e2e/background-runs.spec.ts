@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
 import type { CoauthorClient } from "../lib/coauthor-client.ts";
-import { expect, test } from "../lib/test.ts";
+import { expect, type Page, test } from "../lib/test.ts";
 import { ask, coEditorPage, cuttableSyncLink, paragraphs, waitForRunEnd } from "./helpers.ts";
 
 /** The writer's new document "Kickoff notes.", open in Bob's copy (an editor) too. */
@@ -10,6 +10,13 @@ async function kickoffWithBob(browser: Browser, account: CoauthorClient, baseURL
   const bob = await coEditorPage(browser, account, documentId, baseURL);
   await expect(paragraphs(bob.page)).toHaveText(["Kickoff notes."]);
   return { documentId, bobContext: bob.context, bobPage: bob.page };
+}
+
+/** Undo run on the run History lists first: the writer's copy and Bob's are back to the kickoff. */
+async function undoRunFromHistory(page: Page, bobPage: Page) {
+  await page.getByTestId("history-undo-run").first().click();
+  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
+  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
 }
 
 // Runs in the background (issue #39, point 2): the server executes every tool call of the run on
@@ -47,9 +54,7 @@ test("Run in background: the writer closes the tab at once, the run goes on, a c
   await expect(page.getByTestId("run-history-item").first()).toContainText("count to 4");
   await expect(page.getByTestId("run-history-item").first()).toContainText("Done", { timeout: 15_000 });
   // The server recorded its calls as a tab records them: Undo run takes the run back, for Bob too.
-  await page.getByTestId("history-undo-run").first().click();
-  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  await undoRunFromHistory(page, bobPage);
   await bobContext.close();
 });
 
@@ -98,9 +103,7 @@ test("a tab that goes offline mid-run hands over to the server and comes back: e
   await expect(paragraphs(bobPage)).toHaveText(counted);
   // The tab's and the server's recordings are one run: Undo run takes all of it back.
   await page.getByTestId("assistant-history-toggle").click();
-  await page.getByTestId("history-undo-run").first().click();
-  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  await undoRunFromHistory(page, bobPage);
   await bobContext.close();
 });
 
@@ -143,9 +146,7 @@ test("the writer closes the tab mid-run: the server goes on, Bob sees the agent 
   await expect(paragraphs(page)).toHaveText(counted);
   await page.getByTestId("assistant-history-toggle").click();
   await expect(page.getByTestId("run-history-item").first()).toContainText("Done", { timeout: 15_000 });
-  await page.getByTestId("history-undo-run").first().click();
-  await expect(paragraphs(page)).toHaveText(["Kickoff notes."]);
-  await expect(paragraphs(bobPage)).toHaveText(["Kickoff notes."]);
+  await undoRunFromHistory(page, bobPage);
   await bobContext.close();
 });
 

@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Locator } from "@playwright/test";
+import { contextFor } from "../lib/browser-context.ts";
 import { CoauthorClient } from "../lib/coauthor-client.ts";
 import { expect, type Page } from "../lib/test.ts";
+
+export { contextFor };
 
 /** Creates a document from the list page and waits for its editor. */
 export async function createDocument(page: Page): Promise<string> {
@@ -93,22 +96,6 @@ export function pressUntil(page: Page, keys: string, target: Locator, text: stri
     await page.keyboard.press(keys);
     await expect(target).toHaveText(text, { timeout: 500 });
   }).toPass({ timeout: 10_000 });
-}
-
-/** A browser context signed in as `client` (its own cookies: a second person, or a second device). */
-export async function contextFor(
-  browser: Browser,
-  client: CoauthorClient,
-  baseURL: string,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies(
-    client.cookie.split("; ").map((pair) => {
-      const at = pair.indexOf("=");
-      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL, httpOnly: true };
-    }),
-  );
-  return context;
 }
 
 /**

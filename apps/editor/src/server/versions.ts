@@ -32,7 +32,10 @@ function quoted(text: string): string {
  */
 export async function saveVersion(
   documentId: string,
-  version: {
+  {
+    editors,
+    ...version
+  }: {
     kind: VersionKind;
     label: string;
     createdBy: string | null;
@@ -44,9 +47,8 @@ export async function saveVersion(
 ): Promise<number | null> {
   const current = await (state ?? currentDocumentState(documentId));
   if (!current) return null;
-  const editors = version.editors ?? (await takeVersionEditors(documentId));
-  const { editors: _taken, ...row } = version;
-  return insertVersion({ documentId, ...row, ...editors, state: current.state });
+  const named = editors ?? (await takeVersionEditors(documentId));
+  return insertVersion({ documentId, ...version, ...named, state: current.state });
 }
 
 type CurrentState = Awaited<ReturnType<typeof currentDocumentState>>;
