@@ -1,6 +1,7 @@
 import { createDocumentEditor } from "@coauthor/tools";
 import { isTerminalEvent, type RunEvent } from "@coauthor/types";
 import type { LexicalEditor } from "lexical";
+import postgres from "postgres";
 import type { AppServer } from "../lib/app-server.ts";
 import type { CoauthorClient } from "../lib/coauthor-client.ts";
 import { type CrossInstanceRun, followAcrossInstances } from "../lib/cross-instance-run.ts";
@@ -20,7 +21,7 @@ const ENV = {
   MAX_CONCURRENT_RUNS_PER_DOCUMENT: "2",
 };
 
-const SWEPT = "unlocked the jobs of a dead instance's workers";
+const SWEPT = "unlocked the jobs of dead job workers";
 
 /** The whole run, replayed from its first event on `client`: each event once, in order. */
 async function replay(client: CoauthorClient, runId: string): Promise<RunEvent[]> {
@@ -191,6 +192,63 @@ test("the instance executing a background run is killed with SIGKILL: the run en
     expect(survivor.log).toContain(SWEPT);
     expect(survivor.log).toContain("server executor: ran a call no tab took");
   } finally {
+    await instances.dispose();
+  }
+});
+
+test("a job worker that cannot release its job (the database refuses) is replaced, its job freed: the run ends, every tool once", async () => {
+  // graphile-worker 0.16 lets such a worker exit for good, the job still locked by it; here the
+  // database refuses the first job completion (a trigger; a sequence counts across rollbacks).
+  const instances = await startInstances({
+    label: "worker_lost",
+    postgresWorld: true,
+    env: { ...ENV, WORKFLOW_POSTGRES_WORKER_CONCURRENCY: "4" },
+    count: 1,
+  });
+  const sql = postgres(instances.databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await sql.unsafe(`
+      create sequence job_completions;
+      create function refuse_first_completion() returns trigger language plpgsql as $$
+      begin
+        if nextval('job_completions') = 1 then raise exception 'the test refuses this completion'; end if;
+        return old;
+      end $$;
+      create trigger refuse_first_completion before delete on graphile_worker._private_jobs
+        for each row execute function refuse_first_completion();`);
+    const server = instances.servers[0] as AppServer;
+    const clients = await oneUserOnEach([server]);
+    const client = clients[0] as CoauthorClient;
+    const documentId = await client.createDocument();
+    const editor = createDocumentEditor();
+    const stream = await RunStream.start(client, documentId, "count to 3");
+    expect(stream.status).toBe(200);
+    const run = await followAcrossInstances(clients, stream, editor, { timeoutMs: 90_000 });
+    await expectEachToolOnce(client, run, 3);
+    expect(counted(editor)).toEqual(["1", "2", "3"]);
+    expect(server.log).toContain("committing seppuku");
+    // The job it held is freed once it has been locked longer than an instance's row lives (15 s)
+    // by a worker no instance names, and is done: no job is left locked.
+    await expect.poll(() => server.log.includes(SWEPT), { timeout: 40_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<
+              { n: number }[]
+            >`select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null`
+          )[0]?.n,
+      )
+      .toBe(0);
+    // Four live workers again: the one that exited was replaced.
+    await expect
+      .poll(
+        async () =>
+          (await sql<{ workers: string[] }[]>`select workers from instance_job_slots`)[0]?.workers.length,
+      )
+      .toBe(4);
+  } finally {
+    await sql.end();
     await instances.dispose();
   }
 });

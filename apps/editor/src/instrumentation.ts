@@ -86,15 +86,19 @@ async function startServer() {
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
     // The world made here rather than from the environment: its job concurrency, queue poll
-    // interval (an option our patch of the world adds, patches/) and stream flush interval are the
-    // app's settings (see env.ts), which the world would not read.
+    // interval and job runner events (options our patch of the world adds, patches/) and stream
+    // flush interval are the app's settings (see env.ts), which the world would not read.
     const { createWorld } = await import("@workflow/world-postgres");
+    // Its job workers' lives, which this instance reports so others can free a dead one's job.
+    const { followJobWorkers } = await import("@/server/workflow/job-workers");
+    const jobWorkers = followJobWorkers();
     const world = createWorld({
       connectionString: worldUrl,
       jobPrefix: process.env.WORKFLOW_POSTGRES_JOB_PREFIX,
       queueConcurrency: env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY,
       queuePollIntervalMs: env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS,
       streamFlushIntervalMs: env.WORKFLOW_STREAM_FLUSH_MS,
+      queueEvents: jobWorkers.events,
     });
     setWorld(world);
     // Its deliveries (every workflow replay and step) go from server.mjs straight to the engine's
@@ -105,7 +109,7 @@ async function startServer() {
     await world.start();
     // Admission refuses a run no instance has a job slot for (it would wait in silence).
     const { startJobCapacityBeacon } = await import("@/server/workflow/job-capacity");
-    await startJobCapacityBeacon(worldSql, env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY);
+    await startJobCapacityBeacon(worldSql, env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY, jobWorkers);
   } else {
     // The local world's queue would deliver every workflow and step over HTTP to this very
     // server; the generated handlers take them in-process instead (a request less per hop, and

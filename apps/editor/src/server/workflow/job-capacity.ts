@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type postgres from "postgres";
 import { getDb } from "@/server/db";
 import { instanceJobSlots } from "@/server/db/schema";
+import type { JobWorkers } from "@/server/workflow/job-workers";
 
 // On the Postgres world an instance runs at most WORKFLOW_POSTGRES_WORKER_CONCURRENCY jobs at once,
 // and a run's turns step holds one of them while it waits on the browser. A job no instance has a
@@ -11,9 +12,12 @@ import { instanceJobSlots } from "@/server/db/schema";
 // nothing until another run ends. Each instance therefore says how many slots it has (a row renewed
 // every RENEW_MS, counted while younger than EXPIRES_AFTER), and admission compares their sum with
 // the jobs running now (those the job runner, graphile-worker, has locked) before it starts a run.
+// The same row names the instance's live job workers: a job locked by a worker that no live row
+// names was left by a worker that died (job-workers.ts, orphaned-steps.ts).
 
 const RENEW_MS = 5_000;
-const EXPIRES_AFTER = "15 seconds";
+/** A row older than this is an instance that died; a worker it named is dead too. */
+export const EXPIRES_AFTER = "15 seconds";
 
 /** The deployment's job slots (live instances') and how many hold a job now. */
 export interface JobCapacity {
@@ -24,12 +28,12 @@ export interface JobCapacity {
 const KEY = Symbol.for("coauthor.job-capacity");
 type Holder = typeof globalThis & { [KEY]?: { world: postgres.Sql } };
 
-async function renew(instanceId: string, slots: number): Promise<void> {
+async function renew(instanceId: string, slots: number, workers: string[]): Promise<void> {
   const db = await getDb();
   await db
     .insert(instanceJobSlots)
-    .values({ instanceId, slots, seenAt: sql`now()` })
-    .onConflictDoUpdate({ target: instanceJobSlots.instanceId, set: { seenAt: sql`now()` } });
+    .values({ instanceId, slots, workers, seenAt: sql`now()` })
+    .onConflictDoUpdate({ target: instanceJobSlots.instanceId, set: { workers, seenAt: sql`now()` } });
   // Instances that died (or restarted under a new id) stop counting; their rows go too.
   await db.execute(
     sql`delete from ${instanceJobSlots} where ${instanceJobSlots.seenAt} < now() - ${EXPIRES_AFTER}::interval`,
@@ -37,15 +41,21 @@ async function renew(instanceId: string, slots: number): Promise<void> {
 }
 
 /**
- * Says this instance's `slots` now and every RENEW_MS for the life of the process, and lets
- * `jobCapacity` read the world's job queue on `world`, a connection to the world's database (call
- * once at server start, Postgres world).
+ * Says this instance's `slots` and live job workers now and every RENEW_MS for the life of the
+ * process, and lets `jobCapacity` read the world's job queue on `world`, a connection to the world's
+ * database (call once at server start, Postgres world).
  */
-export async function startJobCapacityBeacon(world: postgres.Sql, slots: number): Promise<void> {
+export async function startJobCapacityBeacon(
+  world: postgres.Sql,
+  slots: number,
+  workers: JobWorkers,
+): Promise<void> {
   const instanceId = randomUUID();
-  await renew(instanceId, slots);
+  await renew(instanceId, slots, workers.live());
   const timer = setInterval(() => {
-    renew(instanceId, slots).catch((error: unknown) => log.error("job slots not renewed", { error }));
+    renew(instanceId, slots, workers.live()).catch((error: unknown) =>
+      log.error("job slots not renewed", { error }),
+    );
   }, RENEW_MS);
   timer.unref();
   (globalThis as Holder)[KEY] = { world };
@@ -65,4 +75,14 @@ export async function jobCapacity(): Promise<JobCapacity | null> {
       select count(*)::int as busy from graphile_worker._private_jobs where locked_at is not null`,
   ]);
   return { slots: live?.slots ?? 0, busy: locked?.busy ?? 0 };
+}
+
+/** The job workers that live instances name now (each instance's own, renewed every RENEW_MS). */
+export async function liveJobWorkers(): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ worker: sql<string>`unnest(${instanceJobSlots.workers})` })
+    .from(instanceJobSlots)
+    .where(sql`${instanceJobSlots.seenAt} >= now() - ${EXPIRES_AFTER}::interval`);
+  return rows.map((row) => row.worker);
 }

@@ -1,15 +1,20 @@
 import { log } from "@coauthor/agent-workflow/server";
 import type postgres from "postgres";
 import { takeDeadStepLeases } from "@/server/agent/step-leases";
+import { EXPIRES_AFTER, liveJobWorkers } from "@/server/workflow/job-capacity";
 
 // When an instance dies (SIGKILL, a lost machine), the Postgres world's job runner (graphile-worker)
 // keeps the jobs that instance had taken locked for four hours before giving them to anyone else,
-// so its runs would hang. The turns step's owner lease says sooner that the owner died: nobody
-// renewed it. Every instance sweeps for such runs and unlocks the dead worker's jobs with
-// graphile-worker's own `force_unlock_workers`, and wakes idle job slots as a new job would (its
-// `jobs:insert` notification); one of them delivers the step again, on whichever instance takes it,
-// and the step takes over the expired lease and resumes from its checkpoint. Unlocking is
-// idempotent, so instances may sweep at once.
+// so its runs would hang; so does a worker that exited for good because it could not reach the
+// database to release its job (graphile-worker 0.16). Every instance sweeps for such jobs and
+// unlocks them with graphile-worker's own `force_unlock_workers`, and wakes idle job slots as a new
+// job would (its `jobs:insert` notification); one of them delivers the step again, on whichever
+// instance takes it. Two signs say a worker died:
+// - the turns step's owner lease expired: nobody renewed it (the sooner sign, for runs' turns);
+// - no live instance names the worker that has held a job for longer than an instance's row lives
+//   (job-capacity.ts): any step, a worker that died inside a live instance too.
+// The step takes over an expired lease and resumes from its checkpoint. Unlocking is idempotent,
+// so instances may sweep at once.
 
 /**
  * The graphile-worker workers holding a step job of one of `runIds`. The job's payload is the
@@ -23,21 +28,41 @@ async function workersHolding(world: postgres.Sql, runIds: string[]): Promise<st
   return rows.map((row) => row.worker);
 }
 
-/** One sweep: frees the jobs of runs whose step owner died; returns the workers it unlocked. */
-export async function sweepOrphanedSteps(world: postgres.Sql): Promise<string[]> {
+/**
+ * The workers that have held a job for longer than an instance's row lives (EXPIRES_AFTER) and that
+ * no live instance names: each instance names its own workers within a renewal of making them, so
+ * these died without unlocking their job.
+ */
+async function vanishedWorkers(world: postgres.Sql): Promise<string[]> {
+  // Read first: a worker made after this read has not held its job that long.
+  const live = await liveJobWorkers();
+  const rows = await world<{ worker: string }[]>`
+    select distinct locked_by as worker from graphile_worker._private_jobs
+    where locked_by is not null
+      and locked_at < now() - ${EXPIRES_AFTER}::interval
+      and not (locked_by = any(${live}::text[]))`;
+  return rows.map((row) => row.worker);
+}
+
+/** One sweep: frees the jobs of dead workers; returns the workers it unlocked. */
+async function sweepOrphanedSteps(world: postgres.Sql): Promise<string[]> {
   // The dead leases go first, so the next sweep does not unlock the jobs again once another
   // instance's worker holds them (the step it delivers takes a fresh lease).
   const orphaned = await takeDeadStepLeases();
-  if (orphaned.length === 0) return [];
-  const workers = await workersHolding(
-    world,
-    orphaned.map((run) => run.runId),
-  );
+  const leaseHolders =
+    orphaned.length === 0
+      ? []
+      : await workersHolding(
+          world,
+          orphaned.map((run) => run.runId),
+        );
+  const workers = [...new Set([...leaseHolders, ...(await vanishedWorkers(world))])];
   if (workers.length === 0) return [];
   await world`select graphile_worker.force_unlock_workers(${workers}::text[])`;
-  // Not left to the slots' poll (WORKFLOW_POSTGRES_POLL_INTERVAL_MS): as many as there are runs.
-  await world`select pg_notify('jobs:insert', ${JSON.stringify({ count: orphaned.length })})`;
-  log.warn("unlocked the jobs of a dead instance's workers", {
+  // Not left to the slots' poll (WORKFLOW_POSTGRES_POLL_INTERVAL_MS): a slot for each job freed
+  // (a worker holds one job at a time).
+  await world`select pg_notify('jobs:insert', ${JSON.stringify({ count: workers.length })})`;
+  log.warn("unlocked the jobs of dead job workers", {
     workers,
     runs: orphaned.map((run) => run.runId),
   });

@@ -104,12 +104,15 @@ export const stepLeases = pgTable("agent_step_leases", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
 
-// Postgres world: each instance's job slots (WORKFLOW_POSTGRES_WORKER_CONCURRENCY), renewed while it
-// lives (workflow/job-capacity.ts). Their sum is how many steps the deployment runs at once: a run
-// admitted past it would wait, silent, for a slot, so admission refuses it instead.
+// Postgres world: each instance's job slots (WORKFLOW_POSTGRES_WORKER_CONCURRENCY) and the ids of
+// its job runner's live workers, renewed while it lives (workflow/job-capacity.ts). The slots' sum
+// is how many steps the deployment runs at once: a run admitted past it would wait, silent, for a
+// slot, so admission refuses it instead. A job locked by a worker no instance names is an orphan
+// (workflow/orphaned-steps.ts).
 export const instanceJobSlots = pgTable("instance_job_slots", {
   instanceId: text("instance_id").primaryKey(),
   slots: integer("slots").notNull(),
+  workers: text("workers").array().notNull().default(sql`'{}'::text[]`),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
 });
 

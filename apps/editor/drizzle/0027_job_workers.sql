@@ -1,0 +1,1 @@
+ALTER TABLE "instance_job_slots" ADD COLUMN "workers" text[] DEFAULT '{}'::text[] NOT NULL;
