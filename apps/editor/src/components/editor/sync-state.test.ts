@@ -1,24 +1,27 @@
 import { INVALID_CONTENT } from "@coauthor/types";
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from "@hocuspocus/provider";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import * as Y from "yjs";
 import { describeSyncState, type SyncState, watchSyncState } from "./sync-state";
 
 // A provider that never connects: the server's words are fed to it as its socket would deliver them.
 const providers: HocuspocusProvider[] = [];
-function watchedProvider() {
+function watchedProvider({ synced = true } = {}) {
   const socket = new HocuspocusProviderWebsocket({ url: "ws://127.0.0.1:9/collab", autoConnect: false });
   const provider = new HocuspocusProvider({ websocketProvider: socket, name: "doc", document: new Y.Doc() });
   providers.push(provider);
   const states: SyncState[] = [];
   watchSyncState(provider, (state) => states.push(state));
-  provider.forwardStatus({ status: WebSocketStatus.Connected });
-  provider.synced = true;
+  if (synced) {
+    provider.forwardStatus({ status: WebSocketStatus.Connected });
+    provider.synced = true;
+  }
   return { provider, current: () => states.at(-1) };
 }
 
 afterEach(() => {
   for (const provider of providers.splice(0)) provider.destroy();
+  vi.unstubAllGlobals();
 });
 
 describe("the save indicator", () => {
@@ -44,5 +47,18 @@ describe("the save indicator", () => {
     provider.synced = true;
     expect(current()).toBe("rejected");
     expect(describeSyncState("rejected")).toMatch(/^Not saved: .*reload/);
+  });
+
+  it("says Offline, not Connecting, when the network goes before a first sync finished", () => {
+    const { provider, current } = watchedProvider({ synced: false });
+    provider.forwardStatus({ status: WebSocketStatus.Connecting });
+    expect(current()).toBe("connecting");
+    vi.stubGlobal("navigator", { onLine: false });
+    // The socket retries: its next status report says what the browser says.
+    provider.forwardStatus({ status: WebSocketStatus.Connecting });
+    expect(current()).toBe("offline");
+    vi.stubGlobal("navigator", { onLine: true });
+    provider.forwardStatus({ status: WebSocketStatus.Connecting });
+    expect(current()).toBe("connecting");
   });
 });

@@ -37,7 +37,18 @@ export type ServerVerdict = {
 
 const NO_VERDICT: ServerVerdict = { refused: false, damaged: false, rejected: false, storeFailing: false };
 
-/** The state of `provider` given its socket's last status, whether it ever finished a first sync, and the server's word. */
+/** Whether the browser says it has no network (a server-side or test runtime has no `navigator.onLine`). */
+function browserOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+/**
+ * The state of `provider` given its socket's last status, whether it ever finished a first sync,
+ * and the server's word. A copy that is not connected is "offline" once it has synced, once its
+ * socket gave up a connection, or while the browser has no network: what is typed then is kept
+ * (the copy and its offline store) and merges when it connects — even a copy that never finished a
+ * first sync, which would otherwise say "Connecting…" for as long as the network is gone.
+ */
 export function syncStateOf(
   provider: HocuspocusProvider,
   status: string,
@@ -47,7 +58,8 @@ export function syncStateOf(
   if (verdict.damaged) return "damaged";
   if (verdict.rejected) return "rejected";
   if (verdict.refused) return "refused";
-  if (status !== "connected") return everSynced || status === "disconnected" ? "offline" : "connecting";
+  if (status !== "connected")
+    return everSynced || status === "disconnected" || browserOffline() ? "offline" : "connecting";
   if (verdict.storeFailing) return "unsaved";
   if (!provider.isSynced) return everSynced ? "syncing" : "connecting";
   return provider.hasUnsyncedChanges ? "syncing" : "synced";
@@ -119,8 +131,14 @@ export function watchSyncState(
   provider.on("authenticationFailed", onDenied);
   provider.on("unsyncedChanges", report);
   provider.on("stateless", onStateless);
+  // The browser's word on its network changes what a copy that is not connected says.
+  const onNetwork = () => report();
+  globalThis.addEventListener?.("online", onNetwork);
+  globalThis.addEventListener?.("offline", onNetwork);
   report();
   return () => {
+    globalThis.removeEventListener?.("online", onNetwork);
+    globalThis.removeEventListener?.("offline", onNetwork);
     provider.off("status", onStatus);
     provider.off("synced", onSynced);
     provider.off("close", onClose);
