@@ -7,19 +7,17 @@ import type { FaultKind, RoundPlan } from "./schedule.ts";
 // round's faults; every invariant is checked after each round (docs/scaling-out.md, "Chaos").
 // CHAOS_SEED / CHAOS_ROUNDS run other rounds here; `pnpm chaos` runs long without Playwright.
 // Needs the machine's PostgreSQL and Redis (a missing one fails this file, naming it).
-const seed = Number(process.env.CHAOS_SEED ?? 3952);
+// Seed 172's first three rounds inject one fault of every kind but SIGKILL (found by planning
+// seeds 1…20,000: the fewest faults that cover them).
+const seed = Number(process.env.CHAOS_SEED ?? 172);
 const rounds = Number(process.env.CHAOS_ROUNDS ?? 3);
 
 // Faults whose violations are known and not fixed yet (issue #35; docs/scaling-out.md "Chaos"
 // says more). Left out of this set only: `pnpm chaos` keeps injecting them.
-// - postgres-down: an append whose postgres.js query never settles across the connection reset
-//   is never stored nor retried, and the writer's later updates are unreadable in storage behind
-//   it; a Graphile worker that cannot release its job exits and leaves the job locked, so its run
-//   stays running.
-// - sigkill: an update the killed instance had relayed through Redis but not yet appended is
-//   stored by no instance; a job it held without a turns-step lease stays locked, so its run
-//   stays running.
-const KNOWN_BROKEN: readonly FaultKind[] = ["postgres-down", "sigkill"];
+// - sigkill: a round now and then ends with an agent's marker twice in the document though its
+//   tool ran once (seed 172 round 1, one replay in three), or a writer's copy that the instance
+//   restart left with unacknowledged changes past the settle time.
+const KNOWN_BROKEN: readonly FaultKind[] = ["sigkill"];
 const withoutKnownBroken = (plan: RoundPlan): RoundPlan => ({
   ...plan,
   faults: plan.faults.filter((fault) => !KNOWN_BROKEN.includes(fault.kind)),
