@@ -64,6 +64,8 @@ export interface ChaosOptions {
  * is then a warm server's), and tears everything down. Violations do not stop the run.
  */
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  // In the log files' names, so replaying a round does not overwrite the logs of an earlier failure.
+  const startedAt = new Date().toISOString().slice(0, 19).replaceAll(":", "");
   const log = options.log ?? ((line: string) => console.log(line));
   const started = Date.now();
   await requireSharedServices();
@@ -136,7 +138,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       if (outcome.violations.length > 0) {
         mkdirSync(LOG_DIR, { recursive: true });
         for (const [instance, server] of servers.entries()) {
-          const file = join(LOG_DIR, `seed-${options.seed}-round-${round}-instance-${instance}.log`);
+          const file = join(
+            LOG_DIR,
+            `seed-${options.seed}-round-${round}-at-${startedAt}-instance-${instance}.log`,
+          );
           writeFileSync(file, server.log.slice(logsFrom[instance]));
           log(`  instance ${instance}'s log of the round: ${file}`);
         }

@@ -6,7 +6,9 @@ import { z } from "zod";
 // process killed, or (graphile-worker 0.16) a worker that could not reach the database to release a
 // job exits for good, its job still locked (our patch of the world replaces the worker, not the
 // lock). Every instance therefore says which of its workers live (job-capacity.ts renews the list),
-// and a job locked by a worker no instance names is unlocked (orphaned-steps.ts).
+// and a job locked by a worker no instance names is unlocked (orphaned-steps.ts). The lists are
+// rows of the app's database, which the instances of a deployment share (DATABASE_URL), as they
+// share the runs' step leases.
 
 const workerEvent = z.object({ worker: z.object({ workerId: z.string() }) });
 
