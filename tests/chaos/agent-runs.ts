@@ -1,8 +1,10 @@
 // Agent runs driven through the faults the way the browser's panel drives them
 // (apps/editor/src/components/assistant/run-follow.ts): events deduplicated by id, each tool call
-// run once on the participant's copy and its result posted until an instance takes it, the stream
-// reattached after the last event seen (Last-Event-ID) on whichever instance answers.
-import { runEditorTool } from "@coauthor/tools";
+// run once on the participant's copy — recorded in the shared document with its edit, and not run
+// when the record is already there (another executor ran it), as the panel's `runOnce` does — and
+// its result posted until an instance takes it, the stream reattached after the last event seen
+// (Last-Event-ID) on whichever instance answers.
+import { findCall, nextClock, recordCall, runEditorTool } from "@coauthor/tools";
 import { isTerminalEvent, type RunEvent } from "@coauthor/types";
 import { HeldRunLease } from "../lib/run-lease.ts";
 import { RunStream } from "../lib/run-stream.ts";
@@ -212,9 +214,19 @@ async function followRun(
     let known = results.get(event.toolCallId);
     if (known?.delivered) continue;
     if (!known) {
-      const result = await runEditorTool(participant.editor, event.toolName, event.input);
-      run.executed.push({ toolCallId: event.toolCallId, ok: result.ok });
-      known = { result, delivered: false };
+      const copy = participant.sync.bound;
+      const key = `${runId}:${event.toolCallId}`;
+      const recorded = findCall(copy.doc, key);
+      if (recorded !== null) {
+        run.notes.push(`${event.toolCallId} was already run elsewhere`);
+        known = { result: recorded.output, delivered: false };
+      } else {
+        const from = nextClock(copy.doc);
+        const result = await runEditorTool(copy.editor, event.toolName, event.input);
+        recordCall(copy.doc, key, result, copy, from);
+        run.executed.push({ toolCallId: event.toolCallId, ok: result.ok });
+        known = { result, delivered: false };
+      }
       results.set(event.toolCallId, known);
     }
     const outcome = await deliver(clients, event, known.result);
