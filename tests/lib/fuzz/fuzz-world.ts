@@ -111,14 +111,8 @@ export class FuzzWorld {
    */
   async check(request: FuzzRequest, options: CheckOptions = {}): Promise<void> {
     for (const role of options.roles ?? ROLES) {
-      const { status, text } = await this.send(this.callers[role], request);
-      this.sent += 1;
-      const answer = `${role}: ${status} ${text.slice(0, 300)}`;
-      if (status >= 500) throw new Error(`5xx answer — ${answer}`);
-      if (options.statuses && !options.statuses.includes(status))
-        throw new Error(`expected ${options.statuses.join(" or ")} — ${answer}`);
+      const { status, answer } = await this.answerOf(role, request, options);
       if (status >= 200 && status < 300) {
-        this.accepted += 1;
         // Accepted: storage may change (now, or as the work it started ends): the next baseline.
         // A read (GET) starts no work, so storage is read once; anything else is waited on until it
         // stops changing. (A GET that did start work would show as a change at the next refusal.)
@@ -149,12 +143,8 @@ export class FuzzWorld {
     const answers: string[] = [];
     for (const request of requests) {
       for (const role of options.roles ?? ROLES) {
-        const { status, text } = await this.send(this.callers[role], request);
-        this.sent += 1;
-        if (status >= 200 && status < 300) this.accepted += 1;
-        const answer = `${role} ${request.method} ${request.path}: ${status} ${text.slice(0, 120)}`;
-        if (status >= 500) throw new Error(`5xx answer — ${answer}`);
-        answers.push(answer);
+        const { answer } = await this.answerOf(role, request, options);
+        answers.push(`${request.method} ${request.path} as ${answer.slice(0, 160)}`);
       }
     }
     const changed = changedPlaces(this.baseline, await this.storage.read());
@@ -164,6 +154,25 @@ export class FuzzWorld {
       for (const request of requests) await this.checkChangesNothing([request], options);
     }
     throw new Error(`storage changed in ${changed.join(", ")} after: ${answers.join("; ")}`);
+  }
+
+  /**
+   * Sends `request` as `role` and counts it; throws on a 5xx answer or one outside
+   * `options.statuses`. Returns the status and the answer in a line (for the errors).
+   */
+  private async answerOf(
+    role: Role,
+    request: FuzzRequest,
+    options: CheckOptions,
+  ): Promise<{ status: number; answer: string }> {
+    const { status, text } = await this.send(this.callers[role], request);
+    this.sent += 1;
+    if (status >= 200 && status < 300) this.accepted += 1;
+    const answer = `${role}: ${status} ${text.slice(0, 300)}`;
+    if (status >= 500) throw new Error(`5xx answer — ${answer}`);
+    if (options.statuses && !options.statuses.includes(status))
+      throw new Error(`expected ${options.statuses.join(" or ")} — ${answer}`);
+    return { status, answer };
   }
 
   /** Sends one request as `caller`; a run it started is stopped at once (a live run would write to storage later). */
