@@ -160,6 +160,9 @@ async function startServer() {
   // Run logs past RUN_LOG_RETENTION_DAYS, deleted documents' runs, expired rate-limit counters.
   const { startRetentionSweep } = await import("@/server/retention-sweep");
   startRetentionSweep();
+  // What a deleted document's runs still write after their purge, removed within seconds.
+  const { startLateWritePurge } = await import("@/server/document-deletion");
+  startLateWritePurge();
   const { recoverRunsWhenListening } = await import("@/server/agent/recover-runs");
   // Not awaited: the local world re-enqueues runs over HTTP to this very
   // server, which only listens after register() returns.

@@ -1,6 +1,6 @@
 import { log } from "@coauthor/agent-workflow";
 import { abortRun, notifyStop } from "@coauthor/agent-workflow/server";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { getRun } from "workflow/api";
 import { lockDocumentAdmissions } from "@/server/agent/run-admission";
 import { getDb } from "@/server/db";
@@ -11,7 +11,6 @@ const DELETED_REASON = "the document was deleted";
 // How long deletion waits for a cancelled run to be over in the world before purging it.
 const SETTLE_TIMEOUT_MS = 5_000;
 const SETTLE_POLL_MS = 50;
-const REPURGE_AFTER_MS = [2_000, 10_000];
 
 /**
  * Deletes a document its owner asked to delete, and everything kept about it, in every store:
@@ -23,7 +22,8 @@ const REPURGE_AFTER_MS = [2_000, 10_000];
  *   (`purgeWorkflowRuns`), once its running runs are stopped.
  *
  * A tombstone per run (`deleted_runs`, ids only) makes a step still going on any instance read its
- * run as stopped, and lets the retention sweep purge the world again later. Returns false, changing
+ * run as stopped, and lets every instance purge the world again for what runs write after
+ * (`purgeLateWrites`), as the retention sweep does later. Returns false, changing
  * nothing, when the document is not the user's.
  */
 export async function deleteOwnedDocument(ownerId: string, documentId: string): Promise<boolean> {
@@ -56,25 +56,65 @@ export async function deleteOwnedDocument(ownerId: string, documentId: string): 
   const running = deleted.filter((run) => run.status === "running").map((run) => run.id);
   await Promise.all(running.map(stopRun));
   await purgeWorkflowRuns(deleted.map((run) => run.id));
-  if (running.length > 0) purgeAgainLater(running);
   log.info("document deleted", { documentId, runs: deleted.length, stopped: running.length });
   return true;
 }
 
+// A run of a deleted document may still write to the world after its purge: a step on its way out
+// records its end, a delivery already queued (the Postgres world's job queue, retried with backoff)
+// replays it. No fixed delay covers every such write on a loaded machine, so for a while after a
+// deletion every instance purges its runs again at a short interval: a late write lives at most
+// that long. The window opens once the deletion's own purge is due (its runs settled, or
+// SETTLE_TIMEOUT_MS), so a run is not purged under a step still stopping. The retention sweep
+// repeats it from the tombstones for a day, also across restarts.
+const LATE_WRITE_WINDOW_MS = 120_000;
+const LATE_WRITE_PURGE_EVERY_MS = 2_000;
+const LATE_WRITE_TIMER = Symbol.for("coauthor.late-write-purge");
+
+/** Purges the runs of documents deleted SETTLE_TIMEOUT_MS to LATE_WRITE_WINDOW_MS ago again; how many rows or files it removed. */
+export async function purgeLateWrites(): Promise<number> {
+  const db = await getDb();
+  const recent = await db
+    .select({ runId: deletedRuns.runId })
+    .from(deletedRuns)
+    .where(
+      and(
+        gt(deletedRuns.deletedAt, sql`now() - ${`${LATE_WRITE_WINDOW_MS} milliseconds`}::interval`),
+        lt(deletedRuns.deletedAt, sql`now() - ${`${SETTLE_TIMEOUT_MS} milliseconds`}::interval`),
+      ),
+    );
+  if (recent.length === 0) return 0;
+  const runIds = recent.map((row) => row.runId);
+  const removed = await purgeDeletedRuns(runIds);
+  // Each such write was one the world made after a purge: worth knowing which runs do it.
+  if (removed > 0)
+    log.warn("a deleted document's run wrote after its purge; purged again", { runIds, removed });
+  return removed;
+}
+
 /**
- * A delivery already queued for a stopped run (the Postgres world's job queue) may still record an
- * event after the purge; purge those runs again shortly after. The retention sweep repeats it from
- * the tombstones for a day, also across restarts.
+ * Removes what deleted documents' runs (`runIds`, tombstoned) wrote since their purge: their world
+ * records, and the turns step's checkpoints (a step on its way out may save one); how many world rows
+ * or files it removed.
  */
-function purgeAgainLater(runIds: string[]): void {
-  for (const delay of REPURGE_AFTER_MS) {
-    const timer = setTimeout(() => {
-      purgeWorkflowRuns(runIds).catch((error: unknown) =>
-        log.error("purging a deleted document's runs again failed; the sweep retries", { runIds, error }),
-      );
-    }, delay);
-    timer.unref();
-  }
+export async function purgeDeletedRuns(runIds: string[]): Promise<number> {
+  const removed = await purgeWorkflowRuns(runIds);
+  const db = await getDb();
+  await db.delete(agentRunMessages).where(inArray(agentRunMessages.runId, runIds));
+  await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, runIds));
+  return removed;
+}
+
+/** Purges late writes of deleted documents' runs every LATE_WRITE_PURGE_EVERY_MS (once per process). */
+export function startLateWritePurge(): void {
+  const holder = globalThis as typeof globalThis & { [LATE_WRITE_TIMER]?: ReturnType<typeof setInterval> };
+  if (holder[LATE_WRITE_TIMER]) return;
+  holder[LATE_WRITE_TIMER] = setInterval(() => {
+    purgeLateWrites().catch((error: unknown) =>
+      log.error("purging a deleted document's runs again failed; the next round retries", { error }),
+    );
+  }, LATE_WRITE_PURGE_EVERY_MS);
+  holder[LATE_WRITE_TIMER].unref();
 }
 
 /** Ends a run of a deleted document: interrupts its step here and cancels it in the world (every instance). */

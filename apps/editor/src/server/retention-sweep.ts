@@ -3,14 +3,8 @@ import { and, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import { getWorld } from "workflow/runtime";
 import { env } from "@/env";
 import { getDb } from "@/server/db";
-import {
-  agentRunCheckpoints,
-  agentRunMessages,
-  deletedRuns,
-  documentVersions,
-  rateLimitPoints,
-  runs,
-} from "@/server/db/schema";
+import { deletedRuns, documentVersions, rateLimitPoints, runs } from "@/server/db/schema";
+import { purgeDeletedRuns } from "@/server/document-deletion";
 import { purgeRunLogs } from "@/server/run-log-deletion";
 import { versionsToThin } from "@/server/version-retention";
 import { purgeWorkflowRuns } from "@/server/workflow/world-purge";
@@ -59,7 +53,7 @@ export async function sweepRetention(now = new Date()): Promise<SweepReport> {
     if (claimed.length < BATCH) break;
   }
   report.worldRuns = await purgeExpiredWorldRuns(cutoff);
-  report.deletedRuns = await purgeDeletedRuns(now);
+  report.deletedRuns = await purgeTombstonedRuns(now);
   const db = await getDb();
   const expired = await db
     .delete(rateLimitPoints)
@@ -130,16 +124,13 @@ async function purgeExpiredWorldRuns(cutoff: Date): Promise<number> {
 }
 
 /** Purges the runs of deleted documents again and drops tombstones older than a day; how many were purged. */
-async function purgeDeletedRuns(now: Date): Promise<number> {
+async function purgeTombstonedRuns(now: Date): Promise<number> {
   const db = await getDb();
   const tombstones = await db.select({ runId: deletedRuns.runId }).from(deletedRuns);
   const runIds = tombstones.map((row) => row.runId);
   for (let at = 0; at < runIds.length; at += BATCH) {
     const batch = runIds.slice(at, at + BATCH);
-    await purgeWorkflowRuns(batch);
-    // A step on its way out may have saved a checkpoint after the deletion.
-    await db.delete(agentRunMessages).where(inArray(agentRunMessages.runId, batch));
-    await db.delete(agentRunCheckpoints).where(inArray(agentRunCheckpoints.runId, batch));
+    await purgeDeletedRuns(batch);
   }
   await db.delete(deletedRuns).where(lt(deletedRuns.deletedAt, new Date(now.getTime() - TOMBSTONE_MS)));
   return runIds.length;

@@ -15,12 +15,14 @@ import { localHookFileSchema, localRunStreamsSchema } from "@coauthor/types";
 // Stream names are `strm_<the run's ULID>_<suffix>`, so chunks a step wrote after the run's stream
 // list was removed are found by that prefix too. Files of other runs are never touched.
 
-/** Removes a file; one that is already gone is what we wanted. */
-async function removeFile(path: string): Promise<void> {
+/** Removes a file; one that is already gone is what we wanted (false: there was none). */
+async function removeFile(path: string): Promise<boolean> {
   try {
     await unlink(path);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    return false;
   }
 }
 
@@ -51,7 +53,7 @@ async function readJsonFile(path: string): Promise<unknown> {
 export type LocalWorldPurge = "everything" | "engine-state";
 
 /** Removes the stream chunk files of `runIds`. */
-async function streamChunkRemovals(dataDir: string, runIds: readonly string[]): Promise<Promise<void>[]> {
+async function streamChunkRemovals(dataDir: string, runIds: readonly string[]): Promise<Promise<boolean>[]> {
   // Stream chunk files start with a stream name; a run's stream names start with its ULID.
   const streamPrefixes = runIds.map((runId) => `strm_${runId.slice("wrun_".length)}_`);
   for (const runId of runIds) {
@@ -66,16 +68,19 @@ async function streamChunkRemovals(dataDir: string, runIds: readonly string[]): 
     .map((name) => removeFile(join(chunks, name)));
 }
 
-/** Removes the files of `runIds` (already checked against workflowRunIdSchema) from the local world at `dataDir`. */
+/**
+ * Removes the files of `runIds` (already checked against workflowRunIdSchema) from the local world
+ * at `dataDir`; returns how many files it removed.
+ */
 export async function purgeLocalWorldRuns(
   dataDir: string,
   runIds: readonly string[],
   what: LocalWorldPurge = "everything",
-): Promise<void> {
-  if (runIds.length === 0) return;
+): Promise<number> {
+  if (runIds.length === 0) return 0;
   const ids = new Set(runIds);
   const prefixes = runIds.map((runId) => `${runId}-`);
-  const removals: Promise<void>[] = [];
+  const removals: Promise<boolean>[] = [];
   // The empty lock files that guard a step's or wait's last transition are named after the run too.
   for (const folder of ["events", "steps", "waits", join(".locks", "steps"), join(".locks", "waits")]) {
     for (const name of await namesIn(join(dataDir, folder))) {
@@ -97,13 +102,14 @@ export async function purgeLocalWorldRuns(
     }
     removals.push(removeFile(join(hooks, name)));
   }
-  await Promise.all(removals);
-  if (what === "engine-state") return;
+  const removed = (await Promise.all(removals)).filter(Boolean).length;
+  if (what === "engine-state") return removed;
   // The run and its stream list last: while they exist, a purge that failed midway is visibly unfinished.
-  await Promise.all(
+  const lastRemoved = await Promise.all(
     runIds.flatMap((runId) => [
       removeFile(join(dataDir, "streams", "runs", `${runId}.json`)),
       removeFile(join(dataDir, "runs", `${runId}.json`)),
     ]),
   );
+  return removed + lastRemoved.filter(Boolean).length;
 }

@@ -20,17 +20,23 @@ function connection(url: string): postgres.Sql {
 /** `_` and `%` are LIKE wildcards; a stream prefix must match itself only. */
 const likePrefix = (prefix: string) => `${prefix.replaceAll("\\", "\\\\").replaceAll("_", "\\_")}%`;
 
-/** Deletes the rows of `runIds` (already checked against workflowRunIdSchema) from the Postgres world at `url`. */
-export async function purgePostgresWorldRuns(url: string, runIds: readonly string[]): Promise<void> {
-  if (runIds.length === 0) return;
+/**
+ * Deletes the rows of `runIds` (already checked against workflowRunIdSchema) from the Postgres world
+ * at `url`; returns how many rows it deleted.
+ */
+export async function purgePostgresWorldRuns(url: string, runIds: readonly string[]): Promise<number> {
+  if (runIds.length === 0) return 0;
   const ids = [...runIds];
   const streams = ids.map((runId) => likePrefix(`strm_${runId.slice("wrun_".length)}_`));
-  await connection(url).begin(async (sql) => {
-    await sql`delete from workflow.workflow_stream_chunks where run_id = any(${ids}) or stream_id like any(${streams})`;
-    await sql`delete from workflow.workflow_events where run_id = any(${ids})`;
-    await sql`delete from workflow.workflow_steps where run_id = any(${ids})`;
-    await sql`delete from workflow.workflow_hooks where run_id = any(${ids})`;
-    await sql`delete from workflow.workflow_waits where run_id = any(${ids})`;
-    await sql`delete from workflow.workflow_runs where id = any(${ids})`;
+  return connection(url).begin(async (sql) => {
+    const deletions = [
+      await sql`delete from workflow.workflow_stream_chunks where run_id = any(${ids}) or stream_id like any(${streams})`,
+      await sql`delete from workflow.workflow_events where run_id = any(${ids})`,
+      await sql`delete from workflow.workflow_steps where run_id = any(${ids})`,
+      await sql`delete from workflow.workflow_hooks where run_id = any(${ids})`,
+      await sql`delete from workflow.workflow_waits where run_id = any(${ids})`,
+      await sql`delete from workflow.workflow_runs where id = any(${ids})`,
+    ];
+    return deletions.reduce((sum, deleted) => sum + deleted.count, 0);
   });
 }

@@ -13,22 +13,20 @@ import { purgePostgresWorldRuns } from "./postgres-world-purge";
  * results, hooks and streams. Neither world has an API for deleting one run (the World interface
  * of 4.8 offers create, get, list and cancel; the local world's `clear()` empties everything), so
  * each store is purged in its own module, by its documented layout. Idempotent: a run already gone
- * is fine. Call it once a run can no longer write (cancelled, ended); the retention sweep repeats it
- * for runs of deleted documents, which catches a frame a step wrote on its way out.
+ * is fine. Call it once a run can no longer write (cancelled, ended); deletion repeats it for the
+ * runs of deleted documents (document-deletion.ts), which catches what a step wrote on its way out.
+ * Returns how many rows (Postgres world) or files (local world) it removed.
  */
-export async function purgeWorkflowRuns(runIds: readonly string[]): Promise<void> {
+export async function purgeWorkflowRuns(runIds: readonly string[]): Promise<number> {
   // Run ids come from our database; anything else never becomes a path or a pattern.
   const ids = runIds.map((runId) => workflowRunIdSchema.parse(runId));
-  if (ids.length === 0) return;
+  if (ids.length === 0) return 0;
   const localDir = localWorldDir();
-  if (localDir) {
-    await purgeLocalWorldRuns(localDir, ids);
-    return;
-  }
+  if (localDir) return purgeLocalWorldRuns(localDir, ids);
   // env.ts admits only the two worlds this app runs on.
   const url = env.WORKFLOW_POSTGRES_URL ?? env.DATABASE_URL;
   if (!url) throw new Error("the Postgres world needs WORKFLOW_POSTGRES_URL (or DATABASE_URL)");
-  await purgePostgresWorldRuns(url, ids);
+  return purgePostgresWorldRuns(url, ids);
 }
 
 /** The local world's data folder, or undefined when the app runs on the Postgres world. */
