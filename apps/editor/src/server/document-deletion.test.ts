@@ -39,7 +39,11 @@ describe("purgeLateWrites", () => {
       { runId: runs.stopping, deletedAt: secondsAgo(1) },
       { runId: runs.old, deletedAt: secondsAgo(600) },
     ]);
-    const files = { recent: lateEvent(runs.recent), stopping: lateEvent(runs.stopping), old: lateEvent(runs.old) };
+    const files = {
+      recent: lateEvent(runs.recent),
+      stopping: lateEvent(runs.stopping),
+      old: lateEvent(runs.old),
+    };
 
     expect(await purgeLateWrites()).toBe(1);
     expect(existsSync(files.recent)).toBe(false);
