@@ -252,3 +252,45 @@ test("a job worker that cannot release its job (the database refuses) is replace
     await instances.dispose();
   }
 });
+
+test("a delivery that fails three times (the database refuses the run's start) is delivered again: the run ends, every tool once", async () => {
+  // graphile-worker retires a job for good once it has been delivered `maxAttempts` times, and
+  // counts every delivery, one taken by a worker that died too; the world's cap of 3 left runs
+  // running forever after a few faults. Here the database refuses the run's start three times (a
+  // trigger; a sequence counts across the rollbacks): the fourth delivery, after graphile's
+  // backoff (e¹ + e² + e³ ≈ 30 s), starts it.
+  const instances = await startInstances({
+    label: "delivery_retries",
+    postgresWorld: true,
+    env: ENV,
+    count: 1,
+  });
+  const sql = postgres(instances.databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    await sql.unsafe(`
+      create sequence run_starts;
+      create function refuse_three_starts() returns trigger language plpgsql as $$
+      begin
+        if old.status = 'pending' and new.status = 'running' and nextval('run_starts') <= 3 then
+          raise exception 'the test refuses this run''s start';
+        end if;
+        return new;
+      end $$;
+      create trigger refuse_three_starts before update on workflow.workflow_runs
+        for each row execute function refuse_three_starts();`);
+    const server = instances.servers[0] as AppServer;
+    const clients = await oneUserOnEach([server]);
+    const client = clients[0] as CoauthorClient;
+    const documentId = await client.createDocument();
+    const editor = createDocumentEditor();
+    const stream = await RunStream.start(client, documentId, "count to 2");
+    expect(stream.status).toBe(200);
+    const run = await followAcrossInstances(clients, stream, editor, { timeoutMs: 120_000 });
+    await expectEachToolOnce(client, run, 2);
+    expect(counted(editor)).toEqual(["1", "2"]);
+    expect((await sql<{ n: string }[]>`select last_value::text as n from run_starts`)[0]?.n).toBe("4");
+  } finally {
+    await sql.end();
+    await instances.dispose();
+  }
+});

@@ -86,8 +86,8 @@ async function startServer() {
       env.WORKFLOW_LOCAL_BASE_URL ?? `http://localhost:${env.PORT}`,
     );
     // The world made here rather than from the environment: its job concurrency, queue poll
-    // interval and job runner events (options our patch of the world adds, patches/) and stream
-    // flush interval are the app's settings (see env.ts), which the world would not read.
+    // interval, delivery cap and job runner events (options our patch of the world adds,
+    // patches/) and stream flush interval are the app's settings, which the world would not read.
     const { createWorld } = await import("@workflow/world-postgres");
     // Its job workers' lives, which this instance reports so others can free a dead one's job.
     const { followJobWorkers } = await import("@/server/workflow/job-workers");
@@ -97,6 +97,10 @@ async function startServer() {
       jobPrefix: process.env.WORKFLOW_POSTGRES_JOB_PREFIX,
       queueConcurrency: env.WORKFLOW_POSTGRES_WORKER_CONCURRENCY,
       queuePollIntervalMs: env.WORKFLOW_POSTGRES_POLL_INTERVAL_MS,
+      // graphile-worker's own default, in place of the world's 3: deliveries claimed by workers
+      // that died count too, and a delivery retired for good leaves its run running forever (seen
+      // as "runs that do not end" by the fault runner). Its backoff (e^n s) spans days for 25.
+      queueMaxAttempts: 25,
       streamFlushIntervalMs: env.WORKFLOW_STREAM_FLUSH_MS,
       queueEvents: jobWorkers.events,
     });
