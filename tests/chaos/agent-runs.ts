@@ -19,6 +19,8 @@ const RUN_BUDGET_MS = 90_000;
 const SILENCE_MS = 10_000;
 /** How long after its deadline a result is still posted (the workflow judges it a little later). */
 const DELIVERY_GRACE_MS = 10_000;
+/** How long a start whose answer was lost looks for the run it may have started (as the panel). */
+const LOST_START_BUDGET_MS = 30_000;
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -112,6 +114,43 @@ async function reattach(
 }
 
 /**
+ * The run a start may have started though its answer was lost (an instance killed after admitting
+ * it), found as the panel's `findLostStart` finds it: the participant's run going on the document,
+ * if it is `prompt`'s, asked of the instances in turn while none answers; attached from its first
+ * event. Null when no such run goes on: the start is asked again.
+ */
+async function attachLostStart(
+  clients: ObservedClient[],
+  documentId: string,
+  prompt: string,
+  run: ChaosRun,
+): Promise<RunStream | null> {
+  const until = Date.now() + LOST_START_BUDGET_MS;
+  for (let attempt = 0; Date.now() < until; attempt++) {
+    const client = clients[attempt % clients.length] as ObservedClient;
+    try {
+      const response = await client.fetch(
+        `/api/llm/agent/active?documentId=${encodeURIComponent(documentId)}`,
+      );
+      if (response.ok) {
+        const { run: active } = (await response.json()) as { run: { runId: string; prompt: string } | null };
+        if (active?.prompt !== prompt) return null;
+        const stream = await RunStream.attach(client, active.runId, 0);
+        if (stream.status === 200) {
+          run.notes.push("its start's answer was lost: attached to the run it started");
+          return stream;
+        }
+        stream.drop();
+      } else await response.arrayBuffer();
+    } catch (error) {
+      if (!connectionLost(error)) throw error;
+    }
+    await pause(250);
+  }
+  return null;
+}
+
+/**
  * Starts a run of `prompt` for `participant` (retrying while it is refused or unreachable, until
  * `startUntil`), then follows it to its last event, running each tool call once on the
  * participant's copy. `clients` are the participant's user on each instance (its own first).
@@ -151,6 +190,7 @@ export async function driveRun(
     } catch (error) {
       if (!connectionLost(error)) throw error;
       run.startFailures.push(`unreachable (${error instanceof Error ? error.message : String(error)})`);
+      stream = await attachLostStart(clients, participant.documentId, prompt, run);
     }
     if (!stream) await pause(500);
   }

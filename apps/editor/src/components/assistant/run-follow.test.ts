@@ -145,6 +145,67 @@ describe("run client", () => {
     ]);
   });
 
+  it("a start whose answer is lost reattaches to the run it started, and never starts it again", async () => {
+    // The server admitted the run, then the connection broke (an instance killed): the answer
+    // never came. Asking for the writer's run on the document finds it once the server answers.
+    const ACTIVE = "/api/llm/agent/active?documentId=d";
+    const urls: string[] = [];
+    let activeAsked = 0;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === LEASE_URL) return leaseAnswer(true);
+        urls.push(url);
+        if (url === "/api/llm/agent") throw new TypeError("fetch failed");
+        if (url === ACTIVE) {
+          activeAsked += 1;
+          if (activeAsked === 1) throw new TypeError("fetch failed");
+          return Response.json({ run: { runId: RUN, prompt: "append one", answeredToolCallIds: [] } });
+        }
+        if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
+          return sse(
+            frames(
+              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
+              toolCall(1, "c1"),
+              { type: "tool-result", runId: RUN, id: 2, toolCallId: "c1", ok: true, summary: "ok" },
+              { type: "finish", runId: RUN, id: 3, status: "done" },
+            ),
+          );
+        }
+        if (url === "/api/llm/agent/callback") return new Response(null, { status: 204 });
+        throw new Error(`unexpected fetch ${url}`);
+      }),
+    );
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const executed: string[] = [];
+    const h = handlers(async (call) => {
+      executed.push(call.toolCallId);
+      return { ok: true, blockIds: ["b1"] };
+    });
+    const outcome = await streamAgentRun({ documentId: "d", prompt: "append one", messages: [] }, h.value);
+    expect(outcome.status).toBe("done");
+    expect(executed).toEqual(["c1"]);
+    expect(urls.filter((url) => url === "/api/llm/agent")).toHaveLength(1);
+    expect(activeAsked).toBe(2);
+  });
+
+  it("a start whose answer is lost fails as before when the writer's run on the document is another prompt's", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url === "/api/llm/agent") throw new TypeError("fetch failed");
+        if (url === "/api/llm/agent/active?documentId=d")
+          return Response.json({ run: { runId: RUN, prompt: "an earlier prompt", answeredToolCallIds: [] } });
+        throw new Error(`unexpected fetch ${url}`);
+      }),
+    );
+    const h = handlers(async () => ({ ok: true }));
+    await expect(
+      streamAgentRun({ documentId: "d", prompt: "append one", messages: [] }, h.value),
+    ).rejects.toThrow("fetch failed");
+    expect(h.seen).toEqual([]);
+  });
+
   it("a tab without the lease shows the run's calls but runs none, until the holder's lease lapses", async () => {
     let holderAlive = true;
     let releaseStream: (text: string) => void = () => undefined;

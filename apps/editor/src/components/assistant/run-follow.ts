@@ -4,6 +4,7 @@ import { forgetRunTools, recallTool, rememberTool } from "./executed-tools";
 import { protocolHeaders } from "./protocol-version";
 import {
   type AgentRunHandlers,
+  findActiveRun,
   postToolResult,
   type ReattachableRun,
   type RunOutcome,
@@ -37,6 +38,8 @@ const RETRY_MS = [250, 500, 1_000, 2_000] as const;
 const RECONNECT_BUDGET_MS = 120_000;
 // A delivery may still be judged by the workflow's deadline a little after the call's own deadline.
 const DELIVERY_GRACE_MS = 10_000;
+// How long a start whose answer was lost keeps looking for the run it may have started.
+const LOST_START_BUDGET_MS = 30_000;
 
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -266,12 +269,24 @@ function newFollowState(runId: string, answered: readonly string[]): FollowState
  * the run ended.
  */
 export async function streamAgentRun(request: RunRequest, handlers: AgentRunHandlers): Promise<RunOutcome> {
-  const response = await fetch("/api/llm/agent", {
-    method: "POST",
-    headers: protocolHeaders({ "content-type": "application/json", accept: "text/event-stream" }),
-    body: JSON.stringify({ ...request, mode: "agent" }),
-    signal: handlers.signal,
-  });
+  let response: Response;
+  try {
+    response = await fetch("/api/llm/agent", {
+      method: "POST",
+      headers: protocolHeaders({ "content-type": "application/json", accept: "text/event-stream" }),
+      body: JSON.stringify({ ...request, mode: "agent" }),
+      signal: handlers.signal,
+    });
+  } catch (error) {
+    if (handlers.signal.aborted || !transient(error)) throw error;
+    const lost = await findLostStart(request, handlers.signal);
+    if (!lost) throw error;
+    return reattachAgentRun(lost, handlers);
+  }
+  if (response.status >= 500) {
+    const lost = await findLostStart(request, handlers.signal);
+    if (lost) return reattachAgentRun(lost, handlers);
+  }
   if (!response.ok || !response.body) {
     return { status: "failed", reason: response.ok ? "empty response" : await readHttpError(response) };
   }
@@ -279,6 +294,29 @@ export async function streamAgentRun(request: RunRequest, handlers: AgentRunHand
   if (!runId) return { status: "failed", reason: "the server named no run" };
   handlers.onRunId(runId);
   return followRun(newFollowState(runId, []), handlers, response);
+}
+
+/**
+ * The run a start may have started though its answer never came (the connection broke after the
+ * server admitted it: an instance killed, the network gone): the writer's run going on this
+ * document, if it is this prompt's. Asking again would start the request a second time while the
+ * lost run goes on without a tab (the server runs its calls), and both would edit the document (the
+ * fault runner's double markers under SIGKILL). Looks until LOST_START_BUDGET_MS has passed while
+ * the server cannot answer (restarting, out of reach); null when no such run goes on.
+ */
+async function findLostStart(request: RunRequest, signal: AbortSignal): Promise<ReattachableRun | null> {
+  const until = Date.now() + LOST_START_BUDGET_MS;
+  for (let attempt = 0; !signal.aborted; attempt++) {
+    try {
+      const found = await findActiveRun(request.documentId, signal);
+      return found?.prompt === request.prompt ? found : null;
+    } catch (error) {
+      if (signal.aborted || Date.now() > until) return null;
+      console.warn("[assistant] a start's answer was lost; looking for the run it started", error);
+    }
+    await wait(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 2_000, signal);
+  }
+  return null;
 }
 
 /**
