@@ -5,7 +5,7 @@ import postgres from "postgres";
 import type { AppServer } from "../lib/app-server.ts";
 import type { CoauthorClient } from "../lib/coauthor-client.ts";
 import { type CrossInstanceRun, followAcrossInstances } from "../lib/cross-instance-run.ts";
-import { oneUserOnEach, startInstances, stepHost } from "../lib/instances.ts";
+import { type Instances, oneUserOnEach, startInstances, stepHost } from "../lib/instances.ts";
 import { blockTexts, idsOf, RunStream, range } from "../lib/run-stream.ts";
 import { expect, test } from "../lib/test.ts";
 
@@ -46,6 +46,28 @@ async function expectEachToolOnce(client: CoauthorClient, run: CrossInstanceRun,
 }
 
 const counted = (editor: LexicalEditor) => blockTexts(editor).filter((text) => text !== "");
+
+/**
+ * Runs "count to `count`" on the one instance of `instances`, following it for up to `timeoutMs`:
+ * it ended with every tool once and every number in the document. Returns the instance.
+ */
+async function countOnTheInstance(
+  instances: Instances,
+  count: number,
+  timeoutMs: number,
+): Promise<AppServer> {
+  const server = instances.servers[0] as AppServer;
+  const clients = await oneUserOnEach([server]);
+  const client = clients[0] as CoauthorClient;
+  const documentId = await client.createDocument();
+  const editor = createDocumentEditor();
+  const stream = await RunStream.start(client, documentId, `count to ${count}`);
+  expect(stream.status).toBe(200);
+  const run = await followAcrossInstances(clients, stream, editor, { timeoutMs });
+  await expectEachToolOnce(client, run, count);
+  expect(counted(editor)).toEqual(range(count).map((i) => String(i + 1)));
+  return server;
+}
 
 test("an instance killed with SIGKILL while a tool call waits: the run goes on on the other, every tool once, every event once", async () => {
   const instances = await startInstances({ label: "sigkill", postgresWorld: true, env: ENV });
@@ -216,16 +238,7 @@ test("a job worker that cannot release its job (the database refuses) is replace
       end $$;
       create trigger refuse_first_completion before delete on graphile_worker._private_jobs
         for each row execute function refuse_first_completion();`);
-    const server = instances.servers[0] as AppServer;
-    const clients = await oneUserOnEach([server]);
-    const client = clients[0] as CoauthorClient;
-    const documentId = await client.createDocument();
-    const editor = createDocumentEditor();
-    const stream = await RunStream.start(client, documentId, "count to 3");
-    expect(stream.status).toBe(200);
-    const run = await followAcrossInstances(clients, stream, editor, { timeoutMs: 90_000 });
-    await expectEachToolOnce(client, run, 3);
-    expect(counted(editor)).toEqual(["1", "2", "3"]);
+    const server = await countOnTheInstance(instances, 3, 90_000);
     expect(server.log).toContain("committing seppuku");
     // The job it held is freed once it has been locked longer than an instance's row lives (15 s)
     // by a worker no instance names, and is done: no job is left locked.
@@ -278,16 +291,7 @@ test("a delivery that fails three times (the database refuses the run's start) i
       end $$;
       create trigger refuse_three_starts before update on workflow.workflow_runs
         for each row execute function refuse_three_starts();`);
-    const server = instances.servers[0] as AppServer;
-    const clients = await oneUserOnEach([server]);
-    const client = clients[0] as CoauthorClient;
-    const documentId = await client.createDocument();
-    const editor = createDocumentEditor();
-    const stream = await RunStream.start(client, documentId, "count to 2");
-    expect(stream.status).toBe(200);
-    const run = await followAcrossInstances(clients, stream, editor, { timeoutMs: 120_000 });
-    await expectEachToolOnce(client, run, 2);
-    expect(counted(editor)).toEqual(["1", "2"]);
+    await countOnTheInstance(instances, 2, 120_000);
     expect((await sql<{ n: string }[]>`select last_value::text as n from run_starts`)[0]?.n).toBe("4");
   } finally {
     await sql.end();

@@ -16,6 +16,22 @@ const toolCall = (id: number, toolCallId: string): RunEvent => ({
   hookToken: `token-${toolCallId}`,
   deadline,
 });
+const RUN_START: RunEvent = {
+  type: "run-start",
+  runId: RUN,
+  id: 0,
+  documentId: "d",
+  mode: "agent",
+  model: "m",
+};
+const toolResult = (id: number, toolCallId: string): RunEvent => ({
+  type: "tool-result",
+  runId: RUN,
+  id,
+  toolCallId,
+  ok: true,
+  summary: "ok",
+});
 const frames = (...events: RunEvent[]) => events.map(encodeSseFrame).join("");
 
 /** An SSE response whose body is `first`, then (once `more` resolves) its text, then the end. */
@@ -69,13 +85,7 @@ describe("run client", () => {
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === "/api/llm/agent") {
-          return sse(
-            frames(
-              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
-              toolCall(1, "c1"),
-            ),
-            rest,
-          );
+          return sse(frames(RUN_START, toolCall(1, "c1")), rest);
         }
         if (url === LEASE_URL) return leaseAnswer(true);
         if (url === "/api/llm/agent/callback") {
@@ -109,14 +119,7 @@ describe("run client", () => {
         urls.push(url);
         if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
           // Replay, then the connection drops before the run ends.
-          return sse(
-            frames(
-              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
-              toolCall(1, "c1"),
-              { type: "tool-result", runId: RUN, id: 2, toolCallId: "c1", ok: true, summary: "ok" },
-              toolCall(3, "c2"),
-            ),
-          );
+          return sse(frames(RUN_START, toolCall(1, "c1"), toolResult(2, "c1"), toolCall(3, "c2")));
         }
         if (url === "/api/llm/agent/callback") return new Response(null, { status: 204 });
         if (url === `/api/llm/agent/${RUN}/stream?from=4`) {
@@ -164,12 +167,12 @@ describe("run client", () => {
         }
         if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
           return sse(
-            frames(
-              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
-              toolCall(1, "c1"),
-              { type: "tool-result", runId: RUN, id: 2, toolCallId: "c1", ok: true, summary: "ok" },
-              { type: "finish", runId: RUN, id: 3, status: "done" },
-            ),
+            frames(RUN_START, toolCall(1, "c1"), toolResult(2, "c1"), {
+              type: "finish",
+              runId: RUN,
+              id: 3,
+              status: "done",
+            }),
           );
         }
         if (url === "/api/llm/agent/callback") return new Response(null, { status: 204 });
@@ -218,15 +221,7 @@ describe("run client", () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === LEASE_URL) return leaseAnswer(!holderAlive);
         if (url === `/api/llm/agent/${RUN}/stream?from=0`) {
-          return sse(
-            frames(
-              { type: "run-start", runId: RUN, id: 0, documentId: "d", mode: "agent", model: "m" },
-              toolCall(1, "c1"),
-              { type: "tool-result", runId: RUN, id: 2, toolCallId: "c1", ok: true, summary: "ok" },
-              toolCall(3, "c2"),
-            ),
-            rest,
-          );
+          return sse(frames(RUN_START, toolCall(1, "c1"), toolResult(2, "c1"), toolCall(3, "c2")), rest);
         }
         if (url === "/api/llm/agent/callback") {
           posted.push((JSON.parse(String(init?.body)) as { toolCallId: string }).toolCallId);
