@@ -61,4 +61,17 @@ describe("the save indicator", () => {
     provider.forwardStatus({ status: WebSocketStatus.Connecting });
     expect(current()).toBe("connecting");
   });
+
+  it("says Offline, not Saving, while the network is gone though the socket still looks connected", () => {
+    // A WebSocket notices a lost network only when a heartbeat goes unanswered, seconds later.
+    const { provider, current } = watchedProvider();
+    provider.incrementUnsyncedChanges();
+    expect(current()).toBe("syncing");
+    vi.stubGlobal("navigator", { onLine: false });
+    provider.forwardStatus({ status: WebSocketStatus.Connected });
+    expect(current()).toBe("offline");
+    vi.stubGlobal("navigator", { onLine: true });
+    provider.forwardStatus({ status: WebSocketStatus.Connected });
+    expect(current()).toBe("syncing");
+  });
 });

@@ -45,9 +45,10 @@ function browserOffline(): boolean {
 /**
  * The state of `provider` given its socket's last status, whether it ever finished a first sync,
  * and the server's word. A copy that is not connected is "offline" once it has synced, once its
- * socket gave up a connection, or while the browser has no network: what is typed then is kept
- * (the copy and its offline store) and merges when it connects — even a copy that never finished a
- * first sync, which would otherwise say "Connecting…" for as long as the network is gone.
+ * socket gave up a connection; any copy is "offline" while the browser has no network, whatever
+ * its socket says: what is typed then is kept (the copy and its offline store) and merges when it
+ * connects — even a copy that never finished a first sync, which would otherwise say
+ * "Connecting…" for as long as the network is gone.
  */
 export function syncStateOf(
   provider: HocuspocusProvider,
@@ -58,8 +59,10 @@ export function syncStateOf(
   if (verdict.damaged) return "damaged";
   if (verdict.rejected) return "rejected";
   if (verdict.refused) return "refused";
-  if (status !== "connected")
-    return everSynced || status === "disconnected" || browserOffline() ? "offline" : "connecting";
+  // The browser's word first: a socket that still looks connected has no network under it (a
+  // WebSocket notices a lost network only when a heartbeat goes unanswered), and nothing is saved.
+  if (browserOffline()) return "offline";
+  if (status !== "connected") return everSynced || status === "disconnected" ? "offline" : "connecting";
   if (verdict.storeFailing) return "unsaved";
   if (!provider.isSynced) return everSynced ? "syncing" : "connecting";
   return provider.hasUnsyncedChanges ? "syncing" : "synced";
