@@ -1,10 +1,11 @@
 import type { RunEventOf } from "@coauthor/types";
 import { readRunEvents } from "@coauthor/types/sse";
 import { forgetRunTools, recallTool, rememberTool } from "./executed-tools";
+import { findLostStart } from "./lost-start";
 import { protocolHeaders } from "./protocol-version";
+import { waitToRetry } from "./retry-wait";
 import {
   type AgentRunHandlers,
-  findActiveRun,
   postToolResult,
   type ReattachableRun,
   type RunOutcome,
@@ -33,26 +34,10 @@ function resultDetail(result: unknown): string | undefined {
   return undefined;
 }
 
-const RETRY_MS = [250, 500, 1_000, 2_000] as const;
 // How long the client keeps trying to reach a run (server restart, network blip) before giving up.
 const RECONNECT_BUDGET_MS = 120_000;
 // A delivery may still be judged by the workflow's deadline a little after the call's own deadline.
 const DELIVERY_GRACE_MS = 10_000;
-// How long a start whose answer was lost keeps looking for the run it may have started.
-const LOST_START_BUDGET_MS = 30_000;
-
-const wait = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 
 /** Whether a failed fetch is worth retrying: the server could not be reached or is restarting. */
 function transient(error: unknown): boolean {
@@ -86,7 +71,7 @@ async function deliverResult(
       if (!transient(error) && !(error instanceof ServerError)) return { ok: false, detail: reason };
       if (Date.now() > call.deadline + DELIVERY_GRACE_MS) return { ok: false, detail: reason };
     }
-    await wait(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 2_000, signal);
+    await waitToRetry(attempt, signal);
   }
 }
 
@@ -247,7 +232,7 @@ async function followStream(
     if (Date.now() - lastContact > RECONNECT_BUDGET_MS) {
       return { status: "failed", reason: "lost the connection to the run" };
     }
-    await wait(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 2_000, handlers.signal);
+    await waitToRetry(attempt, handlers.signal);
   }
 }
 
@@ -294,29 +279,6 @@ export async function streamAgentRun(request: RunRequest, handlers: AgentRunHand
   if (!runId) return { status: "failed", reason: "the server named no run" };
   handlers.onRunId(runId);
   return followRun(newFollowState(runId, []), handlers, response);
-}
-
-/**
- * The run a start may have started though its answer never came (the connection broke after the
- * server admitted it: an instance killed, the network gone): the writer's run going on this
- * document, if it is this prompt's. Asking again would start the request a second time while the
- * lost run goes on without a tab (the server runs its calls), and both would edit the document (the
- * fault runner's double markers under SIGKILL). Looks until LOST_START_BUDGET_MS has passed while
- * the server cannot answer (restarting, out of reach); null when no such run goes on.
- */
-async function findLostStart(request: RunRequest, signal: AbortSignal): Promise<ReattachableRun | null> {
-  const until = Date.now() + LOST_START_BUDGET_MS;
-  for (let attempt = 0; !signal.aborted; attempt++) {
-    try {
-      const found = await findActiveRun(request.documentId, signal);
-      return found?.prompt === request.prompt ? found : null;
-    } catch (error) {
-      if (signal.aborted || Date.now() > until) return null;
-      console.warn("[assistant] a start's answer was lost; looking for the run it started", error);
-    }
-    await wait(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)] ?? 2_000, signal);
-  }
-  return null;
 }
 
 /**
